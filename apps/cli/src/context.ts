@@ -1,0 +1,113 @@
+import { SingleBar } from 'cli-progress';
+import { PuzzlekitError } from '@puzzlekit/errors';
+import type { Io } from './io.js';
+
+/** A mistake in how the command was called (exit code 2), as opposed to a failure doing the work (1). */
+export class UsageError extends PuzzlekitError {
+  constructor(message: string) {
+    super('USAGE', message);
+  }
+}
+
+/** A command ran correctly but the answer is "no" (not solved, not valid): exit code 1, no stack. */
+export class CommandFailure extends PuzzlekitError {
+  constructor(message: string) {
+    super('FAILED', message);
+  }
+}
+
+/** A progress reporter; a no-op unless stderr is a terminal and --json is off. */
+export interface Progress {
+  update(done: number, total?: number): void;
+  stop(): void;
+}
+
+/**
+ * Everything a command needs besides its own arguments: the global switches and the I/O helpers that
+ * keep stdout clean (only the result goes there; with --json only JSON goes there).
+ */
+export class Context {
+  json = false;
+  debug = false;
+
+  constructor(readonly io: Io) {}
+
+  /** Prints the result: `data` as JSON with --json, otherwise the text `human()` makes. */
+  output(data: unknown, human: () => string): void {
+    if (this.json) this.io.writeOut(`${JSON.stringify(data, null, 2)}\n`);
+    else {
+      const text = human();
+      this.io.writeOut(text.endsWith('\n') ? text : `${text}\n`);
+    }
+  }
+
+  /** A line of human-facing information on stderr (never pollutes stdout). */
+  info(text: string): void {
+    if (!this.json || this.io.stderrIsTTY) this.io.writeErr(`${text}\n`);
+  }
+
+  /** Reads a text file, turning "not found" into a clear one-line failure. */
+  async readText(path: string): Promise<string> {
+    try {
+      return await this.io.readText(path);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      throw new UsageError(
+        code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${String(error)}`,
+      );
+    }
+  }
+
+  /** A progress bar on stderr when it is a terminal; otherwise calls do nothing. */
+  progress(label: string, total: number): Progress {
+    if (!this.io.stderrIsTTY) return { update: () => undefined, stop: () => undefined };
+    const bar = new SingleBar({
+      format: `${label} [{bar}] {percentage}% {value}/{total} {eta_formatted}`,
+      stream: process.stderr,
+      hideCursor: true,
+      clearOnComplete: true,
+    });
+    bar.start(total, 0);
+    return {
+      update: (done, newTotal) => {
+        if (newTotal !== undefined) bar.setTotal(newTotal);
+        bar.update(done);
+      },
+      stop: () => bar.stop(),
+    };
+  }
+}
+
+/** Parses a whole-number option, with a usage error naming the option when it is not one. */
+export function intOption(
+  name: string,
+  value: string,
+  min = Number.MIN_SAFE_INTEGER,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const n = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`${name} must be a whole number in ${min}..${max}, got '${value}'`);
+  }
+  return n;
+}
+
+/** Parses a number option (decimals allowed). */
+export function numberOption(name: string, value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n))
+    throw new UsageError(`${name} must be a number, got '${value}'`);
+  return n;
+}
+
+/** Parses a choice among fixed words. */
+export function choiceOption<T extends string>(
+  name: string,
+  value: string,
+  choices: readonly T[],
+): T {
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new UsageError(`${name} must be one of ${choices.join(', ')}, got '${value}'`);
+  }
+  return value as T;
+}

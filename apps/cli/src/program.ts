@@ -1,0 +1,79 @@
+import { Command, CommanderError } from 'commander';
+import { isPuzzlekitError } from '@puzzlekit/errors';
+import { CommandFailure, Context, UsageError } from './context.js';
+import type { Io } from './io.js';
+import { games } from './games/index.js';
+import { registerDemo } from './demo.js';
+
+/** The version printed by --version (kept in step with package.json by the release process). */
+export const VERSION = '0.1.0';
+
+/** Exit codes: 0 success, 1 the work failed, 2 the command was called wrongly. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+function buildProgram(ctx: Context): Command {
+  const program = new Command('puzzlekit')
+    .description('Generate, solve, verify and rate puzzle-game levels.')
+    .version(VERSION, '-V, --version')
+    .option('--json', 'print only JSON on stdout')
+    .option('--debug', 'print stack traces on errors')
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => ctx.io.writeOut(s),
+      writeErr: (s) => ctx.io.writeErr(s),
+      // Commander prints usage errors itself; we print them as one line in run().
+      outputError: () => undefined,
+    })
+    .exitOverride();
+  program.hook('preAction', (_root, action) => {
+    const opts = action.optsWithGlobals<{ json?: boolean; debug?: boolean }>();
+    ctx.json = Boolean(opts.json);
+    ctx.debug = Boolean(opts.debug);
+  });
+  registerDemo(program, ctx);
+  for (const game of games) game.register(program, ctx);
+  // Every subcommand inherits the output settings and exits through run().
+  const inherit = (cmd: Command): void => {
+    for (const sub of cmd.commands) {
+      sub.exitOverride().configureOutput({
+        writeOut: (s) => ctx.io.writeOut(s),
+        writeErr: (s) => ctx.io.writeErr(s),
+        outputError: () => undefined,
+      });
+      sub.showSuggestionAfterError(true);
+      inherit(sub);
+    }
+  };
+  inherit(program);
+  return program;
+}
+
+/**
+ * Runs the CLI on `argv` (without node and the script path) and returns the exit code. Never throws:
+ * every error becomes one clear line on stderr (with its stack only under --debug).
+ */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const ctx = new Context(io);
+  const debug = argv.includes('--debug');
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync(argv as string[], { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version')
+        return EXIT.ok;
+      if (error.code === 'commander.help') return EXIT.ok;
+      io.writeErr(`puzzlekit: ${error.message.replace(/^error: /, '')}\n`);
+      io.writeErr(`Run 'puzzlekit --help' for usage.\n`);
+      return EXIT.usage;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.writeErr(`puzzlekit: ${message}\n`);
+    if (debug && error instanceof Error && error.stack) io.writeErr(`${error.stack}\n`);
+    if (error instanceof UsageError) return EXIT.usage;
+    if (error instanceof CommandFailure || isPuzzlekitError(error)) return EXIT.failure;
+    if (!debug) io.writeErr(`(an unexpected error; run again with --debug for the stack trace)\n`);
+    return EXIT.failure;
+  }
+}

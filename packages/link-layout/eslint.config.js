@@ -1,0 +1,3 @@
+import { puzzlekitConfig } from '@puzzlekit/eslint-config';
+
+export default puzzlekitConfig(import.meta.dirname);
