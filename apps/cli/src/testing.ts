@@ -1,0 +1,40 @@
+import { run } from './program.js';
+import type { Io } from './io.js';
+
+/** What one CLI run printed and returned; used by the CLI's tests. */
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs the CLI in-process with a fake I/O: `files` is an in-memory file system (paths as given on the
+ * command line); files the command writes appear in it afterwards.
+ */
+export async function runCli(
+  argv: readonly string[],
+  files: Record<string, string> = {},
+): Promise<CliResult & { files: Record<string, string> }> {
+  let stdout = '';
+  let stderr = '';
+  const fs = { ...files };
+  const io: Io = {
+    writeOut: (t) => void (stdout += t),
+    writeErr: (t) => void (stderr += t),
+    stderrIsTTY: false,
+    readText: (path) => {
+      const text = fs[path];
+      if (text === undefined) {
+        return Promise.reject(Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' }));
+      }
+      return Promise.resolve(text);
+    },
+    writeText: (path, text) => {
+      fs[path] = text;
+      return Promise.resolve();
+    },
+  };
+  const code = await run(argv, io);
+  return { code, stdout, stderr, files: fs };
+}
