@@ -1,0 +1,63 @@
+import type { Server } from 'node:http';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkPrerequisites,
+  distDir,
+  launchBrowser,
+  openPage,
+  screenshot,
+  serveStatic,
+} from './site.js';
+
+let browser: Browser;
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  checkPrerequisites();
+  ({ server, origin } = await serveStatic(distDir));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((done) => server?.close(done));
+});
+
+describe('the built site', () => {
+  it('serves the home page with its hero and links to the guides', async () => {
+    const { page, errors } = await openPage(browser, `${origin}/`);
+    await expect(page.locator('.VPHero .name').textContent()).resolves.toContain('puzzlekit');
+    await page.getByRole('link', { name: 'Get started' }).first().click();
+    await page.waitForURL(/getting-started/);
+    await expect(page.locator('h1').first().textContent()).resolves.toContain('Getting started');
+    await screenshot(page, 'home-getting-started');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('has an API reference section for every package, generated from the TSDoc', async () => {
+    const { page, errors } = await openPage(browser, `${origin}/api/`);
+    const links = await page.locator('.vp-doc a').allTextContents();
+    for (const name of [
+      'errors',
+      'rng',
+      'grid',
+      'graph-search',
+      'disjoint-set',
+      'sokoban-zero-gap',
+      'link-layout',
+      'mota-bluegem',
+      'animal-grid',
+      'screw-jam-difficulty',
+    ]) {
+      expect(links).toContain(`@puzzlekit/${name}`);
+    }
+    await page.goto(`${origin}/api/@puzzlekit/rng/classes/Rng.html`);
+    await expect(page.locator('h1').first().textContent()).resolves.toContain('Rng');
+    await expect(page.locator('.vp-doc').textContent()).resolves.toContain('shuffle');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
