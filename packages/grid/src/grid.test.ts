@@ -39,6 +39,9 @@ describe('grid basics', () => {
     expect(() => createGrid(1.5, 2)).toThrow(/non-negative integers/);
     expect(() => createGrid(100000, 100000)).toThrow(/too large/);
     expect(() => setCell(createGrid(2, 2), 2, 0, 1)).toThrow(/outside the 2×2 grid/);
+    expect(() => setCell(createGrid(2, 2), 0, 0, 256)).toThrow(/does not fit a Uint8Array cell/);
+    expect(() => createInt32Grid(1, 1, 2 ** 31)).toThrow(/does not fit an? Int32Array cell/);
+    expect(() => createGrid(1, 1, 0.5)).toThrow(InvalidInputError);
     expect(() => assertGrid({ width: 2, height: 2, cells: new Uint8Array(3) })).toThrow(
       /3 cells, expected 2×2 = 4/,
     );

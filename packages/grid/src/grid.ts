@@ -36,10 +36,29 @@ function checkSize(width: number, height: number): void {
   }
 }
 
+/**
+ * Internal: throws unless `value` is stored unchanged by `cells`' array type (0..255 for bytes, a
+ * 32-bit integer for `Int32Array`), so no write silently wraps around.
+ */
+export function checkCellValue(cells: GridCells, value: number): void {
+  const ok =
+    Number.isInteger(value) &&
+    (cells instanceof Uint8Array
+      ? value >= 0 && value <= 255
+      : value >= -0x80000000 && value <= 0x7fffffff);
+  if (!ok) {
+    throw new InvalidInputError(
+      `value ${value} does not fit a ${cells instanceof Uint8Array ? 'Uint8Array' : 'Int32Array'} cell`,
+      { code: 'INVALID_VALUE' },
+    );
+  }
+}
+
 /** A `width × height` grid of bytes, every cell set to `fill` (default 0). */
 export function createGrid(width: number, height: number, fill = 0): Grid<Uint8Array> {
   checkSize(width, height);
   const cells = new Uint8Array(width * height);
+  checkCellValue(cells, fill);
   if (fill !== 0) cells.fill(fill);
   return { width, height, cells };
 }
@@ -48,6 +67,7 @@ export function createGrid(width: number, height: number, fill = 0): Grid<Uint8A
 export function createInt32Grid(width: number, height: number, fill = 0): Grid<Int32Array> {
   checkSize(width, height);
   const cells = new Int32Array(width * height);
+  checkCellValue(cells, fill);
   if (fill !== 0) cells.fill(fill);
   return { width, height, cells };
 }
@@ -100,7 +120,8 @@ export function cellAt(grid: Grid, x: number, y: number, outside = -1): number {
 /**
  * Sets the value at (x, y) in place.
  *
- * @throws InvalidInputError (code `OUT_OF_BOUNDS`) when (x, y) is off the grid.
+ * @throws InvalidInputError (code `OUT_OF_BOUNDS`) when (x, y) is off the grid, (code
+ *   `INVALID_VALUE`) when the value does not fit the cell type.
  */
 export function setCell(grid: Grid, x: number, y: number, value: number): void {
   if (!inBounds(grid, x, y)) {
@@ -108,6 +129,7 @@ export function setCell(grid: Grid, x: number, y: number, value: number): void {
       code: 'OUT_OF_BOUNDS',
     });
   }
+  checkCellValue(grid.cells, value);
   grid.cells[y * grid.width + x] = value;
 }
 

@@ -133,4 +133,11 @@ describe('fillRegion', () => {
       }),
     );
   });
+
+  it('refuses values that would wrap around in the cell type', () => {
+    const g = parseGrid('..\n..', { legend: { '.': 44 } });
+    expect(() => fillRegion(g, 0, 300)).toThrow(/value 300 does not fit a Uint8Array cell/);
+    expect(() => fillRegion(g, 0, -1)).toThrow(InvalidInputError);
+    expect(Array.from(g.cells)).toEqual([44, 44, 44, 44]);
+  });
 });

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@puzzlekit/errors';
 import { DX4, DX8, DY4, DY8 } from './direction.js';
-import type { Connectivity, Grid } from './grid.js';
+import { checkCellValue, type Connectivity, type Grid } from './grid.js';
 
 /**
  * Which cells may be entered: a predicate over a cell's value and index, or a mask with one byte
@@ -130,7 +130,8 @@ export function floodFill(
  * Paint-bucket fill in place: every cell connected to `start` through cells of `start`'s value
  * gets `value`. Returns how many cells changed (0 when the region already has that value).
  *
- * @throws InvalidInputError (code `OUT_OF_BOUNDS`) when `start` is not a cell.
+ * @throws InvalidInputError (code `OUT_OF_BOUNDS`) when `start` is not a cell, (code `INVALID_VALUE`)
+ *   when `value` does not fit the cell type (a wrapped write could never finish the fill).
  */
 export function fillRegion(
   grid: Grid,
@@ -140,6 +141,7 @@ export function fillRegion(
 ): number {
   checkIndex(grid, start, 'start cell');
   const cells = grid.cells;
+  checkCellValue(cells, value);
   const old = cells[start]!;
   if (old === value) return 0;
   const { width, height } = grid;
