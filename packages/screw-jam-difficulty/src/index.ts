@@ -1,6 +1,59 @@
 /**
- * Work in progress: the public API of this package is being written.
+ * Screw Jam difficulty: the board model (bars in layers, screws, depth), level and snapshot JSON, the
+ * seed's box-difficulty index dct for the middle and the left box, colour picking in a band, a
+ * simulator with bot players and box-spawning policies, validation of the index against simulated
+ * play (ROC AUC, rank correlation, refitted weights, a dynamic-difficulty controller), and a
+ * generator of levels winnable by construction.
  *
  * @packageDocumentation
  */
-export {};
+export type { Point, Screw, Bar, Level, LevelSolution, Snapshot } from './model.js';
+export { pointInPolygon, barCovers } from './geometry.js';
+export { validateLevel, parseLevel, formatLevel } from './format/level.js';
+export { validateSnapshot, parseSnapshot } from './format/snapshot.js';
+export { compileLevel, screwDepths, levelSnapshot } from './board.js';
+export type { CompiledLevel } from './board.js';
+export {
+  SEED_PARAMS,
+  dctMiddle,
+  dctLeft,
+  dctCurrent,
+  isHard,
+  checkParams,
+  snapshotCounts,
+  rateSnapshot,
+} from './rate/dct.js';
+export type {
+  DctParams,
+  MiddleInputs,
+  LeftInputs,
+  SnapshotCounts,
+  SnapshotRating,
+} from './rate/dct.js';
+export { pickInBand, blendWeights, pickBlended } from './rate/pick.js';
+export type { BandChoice, BandFallback, Pick } from './rate/pick.js';
+export { pickColor } from './rate/pick-snapshot.js';
+export type { PickColorOptions, PickedColor } from './rate/pick-snapshot.js';
+export { Game, PLAYING, WON, LOST } from './simulate/engine.js';
+export type { BoxRecord, BoxPosition, Spawner } from './simulate/engine.js';
+export { checkPolicy, makeSpawner } from './simulate/policy.js';
+export type { SpawnPolicy } from './simulate/policy.js';
+export { checkBot, makeChooser, moveScore } from './simulate/bots.js';
+export type { BotKind, BotOptions, Chooser } from './simulate/bots.js';
+export { simulate, playOnce, replaySolution } from './simulate/simulate.js';
+export type {
+  SimulateOptions,
+  SimulationResult,
+  GameResult,
+  ReplayResult,
+} from './simulate/simulate.js';
+export { rocAuc, spearman, ranks } from './validate/stats.js';
+export { recordDct, indexReport, refitParams, runController } from './validate/validate.js';
+export type {
+  IndexReport,
+  RefitResult,
+  ControllerOptions,
+  ControllerResult,
+} from './validate/validate.js';
+export { generateLevel, PALETTE } from './generate/generate.js';
+export type { GenerateOptions } from './generate/generate.js';

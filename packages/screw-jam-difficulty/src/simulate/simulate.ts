@@ -1,0 +1,208 @@
+import { InvalidInputError } from '@puzzlekit/errors';
+import { Rng, type Seed } from '@puzzlekit/rng';
+import type { Level, LevelSolution } from '../model.js';
+import { compileLevel, type CompiledLevel } from '../board.js';
+import { checkParams, SEED_PARAMS, type DctParams } from '../rate/dct.js';
+import { Game, LOST, PLAYING, WON, type BoxRecord, type Spawner } from './engine.js';
+import { checkPolicy, makeSpawner, type SpawnPolicy } from './policy.js';
+import { makeChooser, type BotOptions, type Chooser } from './bots.js';
+
+/** Options of {@link simulate}. */
+export interface SimulateOptions {
+  /** Playouts (1..1,000,000). */
+  readonly runs: number;
+  /** The player. */
+  readonly bot: BotOptions;
+  /** How new boxes get their colour. */
+  readonly policy: SpawnPolicy;
+  /** Seed of the whole run (each playout gets its own forked streams). */
+  readonly seed: Seed;
+  /** Box positions: 2 (the seed's middle and left, default) or 1 (middle only). */
+  readonly boxSlots?: 1 | 2;
+  /** Index parameters for the recorded dct and for the band policy (default the seed's). */
+  readonly params?: DctParams;
+  /** Keep every box record in the result (default true). */
+  readonly keepBoxes?: boolean;
+}
+
+/** One playout. */
+export interface GameResult {
+  /** Won (board and tray emptied). */
+  readonly won: boolean;
+  /** Taps made. */
+  readonly steps: number;
+  /** Largest tray occupancy. */
+  readonly maxTray: number;
+  /** Boxes spawned, in order. */
+  readonly boxes: readonly BoxRecord[];
+}
+
+/** What many playouts measured. */
+export interface SimulationResult {
+  /** Playouts run. */
+  readonly runs: number;
+  /** Playouts won. */
+  readonly wins: number;
+  /** wins / runs. */
+  readonly winRate: number;
+  /** Tray pressure: mean of each playout's largest tray occupancy. */
+  readonly meanMaxTray: number;
+  /** Tray pressure: mean tray occupancy after a tap, over all taps. */
+  readonly meanTray: number;
+  /** Taps by tray occupancy after the tap: index k counts taps leaving k screws in the tray. */
+  readonly trayHistogram: readonly number[];
+  /** Boxes spawned over all playouts. */
+  readonly boxesSpawned: number;
+  /** Boxes completed. */
+  readonly boxesFinished: number;
+  /** Boxes with dct above the threshold (hard), and how many of those failed. */
+  readonly hard: { readonly spawned: number; readonly failed: number };
+  /** Boxes with dct at or below the threshold, and how many of those failed. */
+  readonly easy: { readonly spawned: number; readonly failed: number };
+  /** Lookahead decisions that hit the node budget and fell back to greedy. */
+  readonly budgetHits: number;
+  /** Every box record (empty when keepBoxes is false). */
+  readonly boxes: readonly BoxRecord[];
+}
+
+/** Plays one game on a compiled level; internal building block of {@link simulate}. */
+export function playOnce(
+  lv: CompiledLevel,
+  chooser: Chooser,
+  spawner: Spawner,
+  boxSlots: number,
+  params: DctParams,
+  hist: Float64Array | null,
+  record = true,
+): Game {
+  const g = new Game(lv, boxSlots, params, record);
+  g.refill(spawner);
+  const moves = new Int32Array(lv.nScrews);
+  while (g.status === PLAYING) {
+    const n = g.legal(moves);
+    if (n === 0) {
+      g.status = LOST;
+      break;
+    }
+    g.tap(chooser.choose(g, moves, n), spawner);
+    if (hist) hist[g.trayTotal]!++;
+  }
+  return g;
+}
+
+/**
+ * Monte Carlo: plays `runs` games of the level with the bot and the spawn policy, recording for every
+ * spawned box its index inputs, dct, whether the bot finished it and how full the tray got.
+ * Deterministic for a seed. Each playout ends in at most one tap per screw, so runs always terminate.
+ */
+export function simulate(level: Level, options: SimulateOptions): SimulationResult {
+  const { runs } = options;
+  if (!Number.isInteger(runs) || runs < 1 || runs > 1_000_000)
+    throw new InvalidInputError(`runs must be a whole number in 1..1000000, got ${runs}`, {
+      code: 'INVALID_OPTIONS',
+    });
+  const boxSlots = options.boxSlots ?? 2;
+  if (boxSlots !== 1 && boxSlots !== 2)
+    throw new InvalidInputError(`boxSlots must be 1 or 2, got ${String(boxSlots)}`, {
+      code: 'INVALID_OPTIONS',
+    });
+  const params = checkParams(options.params ?? SEED_PARAMS);
+  checkPolicy(options.policy);
+  const lv = compileLevel(level);
+  const master = Rng.from(options.seed);
+  const keep = options.keepBoxes ?? true;
+  const hist = new Float64Array(lv.traySize + 1);
+  const boxes: BoxRecord[] = [];
+  let wins = 0;
+  let sumMax = 0;
+  let spawned = 0;
+  let finished = 0;
+  let budgetHits = 0;
+  const hard = { spawned: 0, failed: 0 };
+  const easy = { spawned: 0, failed: 0 };
+  for (let r = 0; r < runs; r++) {
+    const gameRng = master.fork();
+    const spawner = makeSpawner(options.policy, gameRng.fork());
+    const chooser = makeChooser(options.bot, gameRng.fork());
+    const g = playOnce(lv, chooser, spawner, boxSlots, params, hist);
+    budgetHits += chooser.budgetHits;
+    if (g.status === WON) wins++;
+    sumMax += g.maxTray;
+    for (const b of g.records!) {
+      spawned++;
+      if (b.finished) finished++;
+      const bucket = b.dct > params.threshold ? hard : easy;
+      bucket.spawned++;
+      if (!b.finished) bucket.failed++;
+      if (keep) boxes.push(b);
+    }
+  }
+  let taps = 0;
+  let traySum = 0;
+  hist.forEach((n, k) => {
+    taps += n;
+    traySum += n * k;
+  });
+  return {
+    runs,
+    wins,
+    winRate: wins / runs,
+    meanMaxTray: sumMax / runs,
+    meanTray: taps > 0 ? traySum / taps : 0,
+    trayHistogram: Array.from(hist),
+    boxesSpawned: spawned,
+    boxesFinished: finished,
+    hard,
+    easy,
+    budgetHits,
+    boxes,
+  };
+}
+
+/** The outcome of replaying a recorded solution. */
+export interface ReplayResult {
+  /** True when the taps win the level with the recorded boxes. */
+  readonly won: boolean;
+  /** Index into `taps` of the first bad tap, or -1. */
+  readonly failedAt: number;
+  /** Why it failed, or '' when won. */
+  readonly reason: string;
+  /** Largest tray occupancy during the replay. */
+  readonly maxTray: number;
+}
+
+/**
+ * Replays a solution under the real rules: boxes spawn in the recorded order, each tap must be a
+ * screw on the board, not covered, with somewhere to go. Used to prove generated levels winnable.
+ */
+export function replaySolution(
+  level: Level,
+  solution: LevelSolution,
+  boxSlots: 1 | 2 = 2,
+): ReplayResult {
+  const lv = compileLevel(level);
+  const spawner = makeSpawner({ kind: 'sequence', boxes: solution.boxes }, Rng.from(0));
+  const g = new Game(lv, boxSlots, SEED_PARAMS, false);
+  g.refill(spawner);
+  for (let i = 0; i < solution.taps.length; i++) {
+    const s = solution.taps[i]!;
+    const why = !(s >= 0 && s < lv.nScrews)
+      ? `screw ${s} does not exist`
+      : g.present[s] !== 1
+        ? `screw ${s} was already removed`
+        : g.depth[s] !== 0
+          ? `screw ${s} is covered by ${g.depth[s]} bar(s)`
+          : g.destination(s) < 0
+            ? `screw ${s} has nowhere to go (tray full)`
+            : '';
+    if (why) return { won: false, failedAt: i, reason: why, maxTray: g.maxTray };
+    g.tap(s, spawner);
+  }
+  if (g.status === WON) return { won: true, failedAt: -1, reason: '', maxTray: g.maxTray };
+  return {
+    won: false,
+    failedAt: solution.taps.length,
+    reason: `${g.boardLeft} screw(s) left on the board`,
+    maxTray: g.maxTray,
+  };
+}
