@@ -244,6 +244,40 @@ describe('hand-checked puzzles', () => {
   });
 });
 
+describe('robustness', () => {
+  it(
+    'IDA* follows a 100,000-move path without overflowing the call stack',
+    { timeout: 30_000 },
+    () => {
+      const end = 100_000;
+      const line = {
+        start: 0,
+        isGoal: (s: number) => s === end,
+        key: (s: number) => s,
+        neighbours: (s: number, emit: (n: number) => void) => {
+          if (s > 0) emit(s - 1);
+          if (s < end) emit(s + 1);
+        },
+        heuristic: (s: number) => end - s,
+      };
+      const r = idaStar(line);
+      expect(r).toMatchObject({ status: 'found', cost: end });
+      expect(r.path).toHaveLength(end + 1);
+      expect(r.stats.peakFrontier).toBe(end);
+    },
+  );
+
+  it('is deterministic: the same problem gives the same path and counters', () => {
+    const p = eightPuzzle([4, 1, 3, 7, 2, 6, 0, 5, 8]);
+    for (const search of [bfs, bidirectionalBfs, dijkstra, astar, idaStar] as const) {
+      const a = search(p);
+      const b = search(p);
+      expect(a.path).toEqual(b.path);
+      expect({ ...a.stats, ms: 0 }).toEqual({ ...b.stats, ms: 0 });
+    }
+  });
+});
+
 describe('budgets', () => {
   // An infinite binary tree with no goal: only a budget can end a search here.
   const endless = {
