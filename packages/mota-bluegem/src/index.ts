@@ -1,6 +1,72 @@
 /**
- * Work in progress: the public API of this package is being written.
+ * Read H5 Magic Tower projects and find the provably best fight order under the blue-gem theory:
+ * the engine's battle formula, defence savings with linearity checks, the floor's room graph,
+ * Horn's algorithm for trees and an exact search for floors with cycles, a walking route and its
+ * simulation. Browser-safe; `@puzzlekit/mota-bluegem/node` reads folders from disk.
  *
  * @packageDocumentation
  */
-export {};
+export type {
+  Enemy,
+  Floor,
+  FloorChange,
+  HeroStats,
+  Item,
+  ItemEffect,
+  Project,
+  ProjectFiles,
+  StatGain,
+  TileInfo,
+  TileKind,
+  TowerValues,
+} from './model.js';
+export { parseAssignment, locateJsonError } from './format/jsfile.js';
+export { readItemEffect, gainAt } from './format/item-effect.js';
+export { loadProject } from './format/project.js';
+export {
+  battle,
+  defenceSaving,
+  MODELLED_SPECIALS,
+  type BattleOptions,
+  type BattleResult,
+  type DefenceSaving,
+  type LinearityFlag,
+} from './damage.js';
+export {
+  buildFloorGraph,
+  defaultPosition,
+  CELL,
+  type CellRef,
+  type FloorGraph,
+  type FloorGraphOptions,
+  type Gate,
+  type NonlinearMonster,
+  type Region,
+  type Unbeatable,
+} from './graph.js';
+export { hornOrder, checkOutTree, orderObjective, type OutTree } from './horn.js';
+export {
+  solveGates,
+  greedyGates,
+  MAX_EXACT_GATES,
+  type ExactOptions,
+  type GateProblem,
+  type GateSolution,
+} from './exact.js';
+export {
+  solveFloor,
+  type Fight,
+  type FloorSolution,
+  type PickUp,
+  type SolveFloorOptions,
+  type SolveMethod,
+} from './solve.js';
+export {
+  checkTree,
+  parseTree,
+  solveTree,
+  type TreeInput,
+  type TreeNode,
+  type TreeSolution,
+} from './tree.js';
+export { floorSummary, probeHero, type FloorSummary } from './summary.js';

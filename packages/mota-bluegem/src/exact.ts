@@ -1,0 +1,316 @@
+import { InvalidInputError } from '@puzzlekit/errors';
+
+/**
+ * A floor reduced to rooms and guards: regions hold rewards (defence), gates (guard groups) join
+ * regions and other gates. Opening a gate costs `base − saving × (defence gained so far)` under the
+ * linear model, or whatever {@link ExactOptions.cost} says.
+ */
+export interface GateProblem {
+  /** Reward (defence) of each region. */
+  readonly regionReward: readonly number[];
+  /** The region the hero starts in. */
+  readonly start: number;
+  /** Per gate: the regions it touches. */
+  readonly gateRegions: readonly (readonly number[])[];
+  /** Per gate: the gates it touches (symmetric). */
+  readonly gateGates: readonly (readonly number[])[];
+  /** Per gate: damage at the starting defence. */
+  readonly base: readonly number[];
+  /** Per gate: damage saved per defence point. */
+  readonly saving: readonly number[];
+}
+
+/** Options of {@link solveGates}. */
+export interface ExactOptions {
+  /** Largest number of search states before giving up (default 2,000,000). */
+  readonly maxStates?: number;
+  /** Damage of opening `gate` after `gained` defence; default `base − saving × gained`. */
+  readonly cost?: (gate: number, gained: number) => number;
+}
+
+/** The answer of {@link solveGates}. */
+export interface GateSolution {
+  /** Gates in the order they are fought. */
+  readonly order: readonly number[];
+  /** Total damage of that order. */
+  readonly cost: number;
+  /** True when the search finished: no order collecting every reachable reward costs less. */
+  readonly optimal: boolean;
+  /** Search states expanded. */
+  readonly states: number;
+  /** Why the search stopped early (`optimal` is then false and `order` is the best found by a greedy rule). */
+  readonly gaveUp?: string;
+}
+
+/** Most gates the subset search handles (states are 32-bit masks). */
+export const MAX_EXACT_GATES = 30;
+
+interface Compiled {
+  readonly g: number;
+  readonly regionGates: Int32Array[];
+  readonly gateRegions: Int32Array[];
+  readonly gateGateMask: Int32Array;
+  readonly reward: Float64Array;
+  readonly start: number;
+}
+
+function compile(problem: GateProblem): Compiled {
+  const r = problem.regionReward.length;
+  const g = problem.gateRegions.length;
+  if (problem.start < 0 || problem.start >= r || !Number.isInteger(problem.start))
+    throw new InvalidInputError(`start region ${problem.start} does not exist`, {
+      path: '$.start',
+    });
+  if (problem.gateGates.length !== g || problem.base.length !== g || problem.saving.length !== g)
+    throw new InvalidInputError(
+      'gateRegions, gateGates, base and saving must have one entry per gate',
+    );
+  const lists: number[][] = Array.from({ length: r }, () => []);
+  const gateRegions: Int32Array[] = [];
+  const gateGateMask = new Int32Array(g);
+  for (let k = 0; k < g; k++) {
+    const regions = problem.gateRegions[k] ?? [];
+    for (const x of regions) {
+      if (!Number.isInteger(x) || x < 0 || x >= r)
+        throw new InvalidInputError(`region ${x} does not exist`, { path: `$.gateRegions[${k}]` });
+      lists[x]?.push(k);
+    }
+    gateRegions.push(Int32Array.from(regions));
+    for (const o of problem.gateGates[k] ?? []) {
+      if (!Number.isInteger(o) || o < 0 || o >= g || o === k)
+        throw new InvalidInputError(`gate ${o} does not exist`, { path: `$.gateGates[${k}]` });
+      if (o < 31) gateGateMask[k] = (gateGateMask[k] ?? 0) | (1 << o);
+    }
+  }
+  return {
+    g,
+    regionGates: lists.map((l) => Int32Array.from(l)),
+    gateRegions,
+    gateGateMask,
+    reward: Float64Array.from(problem.regionReward),
+    start: problem.start,
+  };
+}
+
+/** Reach of an opened-gate set: reward gained and the mask of gates that touch the reached area. */
+function reachOf(
+  c: Compiled,
+  opened: number,
+  seen: Uint8Array,
+  stack: Int32Array,
+): { gained: number; frontier: number } {
+  seen.fill(0);
+  let gained = 0;
+  let touch = 0;
+  let top = 0;
+  stack[top++] = c.start;
+  seen[c.start] = 1;
+  const visitedGates = new Set<number>();
+  while (top > 0) {
+    const region = stack[--top] ?? 0;
+    gained += c.reward[region] ?? 0;
+    for (const k of c.regionGates[region] ?? []) {
+      touch |= 1 << k;
+      if ((opened & (1 << k)) === 0 || visitedGates.has(k)) continue;
+      // Opened gate: pass through to its regions and the gates next to it (flood through opened gates).
+      const queue = [k];
+      visitedGates.add(k);
+      while (queue.length > 0) {
+        const q = queue.pop() ?? 0;
+        touch |= c.gateGateMask[q] ?? 0;
+        for (const x of c.gateRegions[q] ?? []) {
+          if (seen[x] === 0) {
+            seen[x] = 1;
+            stack[top++] = x;
+          }
+        }
+        let m = (c.gateGateMask[q] ?? 0) & opened;
+        while (m !== 0) {
+          const b = 31 - Math.clz32(m & -m);
+          m &= m - 1;
+          if (!visitedGates.has(b)) {
+            visitedGates.add(b);
+            queue.push(b);
+          }
+        }
+      }
+    }
+  }
+  return { gained, frontier: touch & ~opened };
+}
+
+/**
+ * The exact minimum-damage order for a floor whose guards form cycles (a room reachable behind either
+ * of two guards): a shortest-path search over the sets of gates fought (the cost of a fight depends
+ * only on the defence gained so far, i.e. on the set), in layers by set size, pruned by the best
+ * complete order known (branch and bound, seeded by a greedy order). Only fights that reach something
+ * new are tried. Gives up after `maxStates` states and returns the greedy order with `optimal: false`.
+ *
+ * Goal: every reward reachable with all gates open is collected.
+ */
+export function solveGates(problem: GateProblem, options: ExactOptions = {}): GateSolution {
+  const c = compile(problem);
+  const cost =
+    options.cost ??
+    ((k: number, gained: number) => (problem.base[k] ?? 0) - (problem.saving[k] ?? 0) * gained);
+  const maxStates = options.maxStates ?? 2_000_000;
+  const seen = new Uint8Array(c.reward.length);
+  const stack = new Int32Array(c.reward.length + 1);
+  const all = c.g >= 31 ? -1 : (1 << c.g) - 1;
+  // The target: reward reachable with every gate open.
+  const totalReach = c.g <= MAX_EXACT_GATES ? reachOf(c, all, seen, stack).gained : 0;
+
+  const greedy = greedyGates(problem, cost);
+  if (c.g > MAX_EXACT_GATES) {
+    return {
+      ...greedy,
+      optimal: false,
+      states: 0,
+      gaveUp: `${c.g} gates: more than ${MAX_EXACT_GATES}`,
+    };
+  }
+  let bestCost = greedy.cost;
+  let bestMask = -1; // -1: the greedy order is the best known
+  let layer = new Map<number, number>([[0, 0]]);
+  const lastGate = new Map<number, number>();
+  const reachCache = new Map<number, { gained: number; frontier: number }>();
+  let states = 0;
+  const startReach = reachOf(c, 0, seen, stack);
+  if (startReach.gained >= totalReach) return { order: [], cost: 0, optimal: true, states: 1 };
+  reachCache.set(0, startReach);
+  while (layer.size > 0) {
+    const nextLayer = new Map<number, number>();
+    for (const [mask, soFar] of layer) {
+      if (soFar >= bestCost) continue;
+      states++;
+      if (states > maxStates) {
+        const order = bestMask === -1 ? greedy.order : orderOf(bestMask, lastGate);
+        return {
+          order,
+          cost: bestCost,
+          optimal: false,
+          states,
+          gaveUp: `state budget of ${maxStates} reached`,
+        };
+      }
+      const here = reachCache.get(mask) ?? reachOf(c, mask, seen, stack);
+      reachCache.delete(mask);
+      let f = here.frontier;
+      while (f !== 0) {
+        const k = 31 - Math.clz32(f & -f);
+        f &= f - 1;
+        const nm = mask | (1 << k);
+        const total = soFar + Math.max(0, cost(k, here.gained));
+        if (total >= bestCost) continue;
+        let r = reachCache.get(nm);
+        if (r === undefined) {
+          r = reachOf(c, nm, seen, stack);
+          reachCache.set(nm, r);
+        }
+        // Skip fights that reach nothing new: they only cost.
+        if (r.gained === here.gained && (r.frontier & ~here.frontier) === 0) continue;
+        if (r.gained >= totalReach) {
+          bestCost = total;
+          bestMask = nm;
+          lastGate.set(nm, k);
+          continue;
+        }
+        const old = nextLayer.get(nm);
+        if (old === undefined || total < old) {
+          nextLayer.set(nm, total);
+          lastGate.set(nm, k);
+        }
+      }
+    }
+    layer = nextLayer;
+  }
+  const order = bestMask === -1 ? greedy.order : orderOf(bestMask, lastGate);
+  return { order, cost: bestCost, optimal: true, states };
+}
+
+function orderOf(mask: number, lastGate: ReadonlyMap<number, number>): number[] {
+  const order: number[] = [];
+  for (let m = mask; m !== 0;) {
+    const k = lastGate.get(m) ?? 0;
+    order.push(k);
+    m &= ~(1 << k);
+  }
+  return order.reverse();
+}
+
+/**
+ * A feasible order by a greedy rule (take the fight with the most new reward per damage; if none
+ * gives reward, the cheapest that reaches something new). Used as the first bound and as the fallback.
+ */
+export function greedyGates(
+  problem: GateProblem,
+  cost: (gate: number, gained: number) => number,
+): { order: number[]; cost: number } {
+  const c = compile(problem);
+  const g = c.g;
+  const opened = new Uint8Array(g);
+  const reached = new Uint8Array(c.reward.length);
+  const touched = new Uint8Array(g);
+  let gained = 0;
+  const order: number[] = [];
+  let total = 0;
+  const visit = (region: number): void => {
+    const stack = [region];
+    while (stack.length > 0) {
+      const x = stack.pop() ?? 0;
+      if (reached[x] === 1) continue;
+      reached[x] = 1;
+      gained += c.reward[x] ?? 0;
+      for (const k of c.regionGates[x] ?? []) touched[k] = 1;
+    }
+  };
+  const open = (k: number): void => {
+    opened[k] = 1;
+    for (const x of c.gateRegions[k] ?? []) visit(x);
+    for (const o of problem.gateGates[k] ?? []) touched[o] = 1;
+  };
+  visit(c.start);
+  // What opening k would add (regions not yet reached and their reward).
+  const newReward = (k: number): { reward: number; fresh: boolean } => {
+    let reward = 0;
+    let fresh = false;
+    for (const x of c.gateRegions[k] ?? []) {
+      if (reached[x] === 0) {
+        reward += c.reward[x] ?? 0;
+        fresh = true;
+      }
+    }
+    for (const o of problem.gateGates[k] ?? [])
+      if (touched[o] === 0 && opened[o] === 0) fresh = true;
+    return { reward, fresh };
+  };
+  for (;;) {
+    let best = -1;
+    let bestScore = -1;
+    let bestCost = Number.POSITIVE_INFINITY;
+    let bestIsReward = false;
+    for (let k = 0; k < g; k++) {
+      if (opened[k] === 1 || touched[k] === 0) continue;
+      const { reward, fresh } = newReward(k);
+      if (!fresh) continue;
+      const ck = Math.max(0, cost(k, gained));
+      if (reward > 0) {
+        const score = reward / (ck + 1e-9);
+        if (!bestIsReward || score > bestScore) {
+          best = k;
+          bestScore = score;
+          bestIsReward = true;
+          bestCost = ck;
+        }
+      } else if (!bestIsReward && ck < bestCost) {
+        best = k;
+        bestCost = ck;
+      }
+    }
+    if (best === -1) break;
+    total += Math.max(0, cost(best, gained));
+    order.push(best);
+    open(best);
+  }
+  return { order, cost: total };
+}

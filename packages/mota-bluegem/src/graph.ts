@@ -1,0 +1,495 @@
+import { DisjointSet } from '@puzzlekit/disjoint-set';
+import { InvalidInputError } from '@puzzlekit/errors';
+import { defenceSaving, type LinearityFlag } from './damage.js';
+import { gainAt } from './format/item-effect.js';
+import type { Floor, HeroStats, Project } from './model.js';
+
+/** Cell classes of a floor, as the analysis sees them. */
+export const CELL = {
+  wall: 0,
+  free: 1,
+  /** An item that is not a defence reward (potion, key, red gem…): walkable, picked up when crossed. */
+  item: 2,
+  /** A defence reward (blue gem, shield). */
+  reward: 3,
+  monster: 4,
+  /** A locked door: treated as passable (the theory assumes enough keys); doors crossed are reported. */
+  door: 5,
+} as const;
+
+/** A cell with what stands on it. */
+export interface CellRef {
+  readonly x: number;
+  readonly y: number;
+  /** Enemy or item id. */
+  readonly id: string;
+}
+
+/** A monster the hero cannot damage: treated as a wall. */
+export type Unbeatable = CellRef;
+
+/** A monster that breaks or is special for the linear model, with the reasons. */
+export interface NonlinearMonster extends CellRef {
+  readonly flags: readonly LinearityFlag[];
+}
+
+/** A room: free cells joined by flood fill. Its gems and defence items are merged into one reward. */
+export interface Region {
+  readonly id: number;
+  /** Cell indices (`y * width + x`). */
+  readonly cells: readonly number[];
+  /** Defence gained by taking every reward in the room. */
+  readonly reward: number;
+  /** Cell indices of the reward items. */
+  readonly rewardCells: readonly number[];
+}
+
+/** A guard: one monster, or a chain of monsters with nothing between them, fought as one. */
+export interface Gate {
+  readonly id: number;
+  /** Monster cells (`y * width + x`), along the chain. */
+  readonly cells: readonly number[];
+  readonly enemies: readonly string[];
+  /** Regions this gate touches. */
+  readonly regions: readonly number[];
+  /** Gates this gate touches (monster clusters). */
+  readonly gates: readonly number[];
+  /** Damage of fighting the whole gate at the starting defence. */
+  readonly base: number;
+  /** Sum of the monsters' defence savings (damage saved per defence point). */
+  readonly saving: number;
+}
+
+/** A floor reduced to its room graph (only the part that leads to rewards). */
+export interface FloorGraph {
+  readonly floorId: string;
+  readonly width: number;
+  readonly height: number;
+  readonly ratio: number;
+  /** The hero's cell. */
+  readonly start: { readonly x: number; readonly y: number };
+  /** The hero starts on a cell that is not walkable (an arrival stair): it must not be walked onto again. */
+  readonly startOnStair: boolean;
+  readonly hero: HeroStats;
+  /** Cell classes ({@link CELL}), row-major. */
+  readonly cells: Uint8Array;
+  /** Item or enemy id per cell ('' for none). */
+  readonly ids: readonly string[];
+  readonly regions: readonly Region[];
+  readonly gates: readonly Gate[];
+  readonly startRegion: number;
+  /** Gate ids and region ids that survive pruning (lead to a reward). */
+  readonly liveGates: readonly number[];
+  readonly liveRegions: readonly number[];
+  /** Total reward reachable (defence) through live gates. */
+  readonly totalReward: number;
+  /** True when the live graph is a tree (Horn's algorithm is exact); false when guards form cycles. */
+  readonly tree: boolean;
+  readonly unbeatable: readonly Unbeatable[];
+  /** Monsters of live gates that the linear model cannot trust, with reasons. */
+  readonly nonlinear: readonly NonlinearMonster[];
+  /** Items on the floor that change attack (red gems…): the theory assumes none. */
+  readonly attackItems: readonly CellRef[];
+  /** Facts about the reading the user should know (doors, unread item scripts, unknown tiles). */
+  readonly notes: readonly string[];
+}
+
+/** Options of {@link buildFloorGraph}. */
+export interface FloorGraphOptions {
+  /** Hero position; default: the start cell on the start floor, else the floor's down stair. */
+  readonly x?: number;
+  readonly y?: number;
+  /** Hero numbers; default the project's starting hero. */
+  readonly hero?: HeroStats;
+}
+
+/** Where the hero stands on a floor by default: the start cell, else the down stair (arrival). */
+export function defaultPosition(project: Project, floor: Floor): { x: number; y: number } | null {
+  if (project.start.floorId === floor.id) return { x: project.start.x, y: project.start.y };
+  for (const stairId of ['downFloor', 'upFloor']) {
+    for (let y = 0; y < floor.height; y++) {
+      for (let x = 0; x < floor.width; x++) {
+        const t = project.tiles[String(floor.map[y]?.[x] ?? 0)];
+        if (t?.id === stairId) return { x, y };
+      }
+    }
+  }
+  for (const [key, change] of Object.entries(floor.changeFloor)) {
+    const m = /^(\d+),(\d+)$/.exec(key);
+    if (m !== null && change.floorId === ':before') return { x: Number(m[1]), y: Number(m[2]) };
+  }
+  return null;
+}
+
+/**
+ * Builds a floor's room graph from the hero's position: free cells are flood-filled into regions
+ * (union-find), monsters are gates, gems and defence items are rewards (value by their `itemEffect`
+ * at the floor's ratio; all rewards of a room merge), chains of monsters with nothing between them
+ * merge into one gate, monsters the hero cannot damage become walls, and branches that lead to no
+ * reward are pruned. Also measures every live monster's defence saving and flags non-linear ones.
+ *
+ * @throws InvalidInputError for an unknown floor or a hero position off the map or inside a wall.
+ */
+export function buildFloorGraph(
+  project: Project,
+  floorId: string,
+  options: FloorGraphOptions = {},
+): FloorGraph {
+  const floor = project.floors[floorId];
+  if (floor === undefined)
+    throw new InvalidInputError(`no floor '${floorId}' (have ${project.floorIds.join(', ')})`, {
+      path: 'floor',
+    });
+  const hero = options.hero ?? project.hero;
+  const { width: w, height: h } = floor;
+  let pos: { x: number; y: number } | null;
+  if (options.x !== undefined || options.y !== undefined) {
+    if (options.x === undefined || options.y === undefined)
+      throw new InvalidInputError('give both x and y of the hero', { path: 'hero' });
+    pos = { x: options.x, y: options.y };
+  } else pos = defaultPosition(project, floor);
+  if (pos === null)
+    throw new InvalidInputError(
+      `floor ${floorId} has no stair to start from: give the hero's x and y`,
+      {
+        path: 'hero',
+      },
+    );
+  if (
+    !Number.isInteger(pos.x) ||
+    !Number.isInteger(pos.y) ||
+    pos.x < 0 ||
+    pos.y < 0 ||
+    pos.x >= w ||
+    pos.y >= h
+  )
+    throw new InvalidInputError(`hero position (${pos.x},${pos.y}) is off the ${w}×${h} map`, {
+      path: 'hero',
+    });
+
+  const n = w * h;
+  const cells = new Uint8Array(n);
+  const ids: string[] = new Array<string>(n).fill('');
+  const notes: string[] = [];
+  const unbeatable: Unbeatable[] = [];
+  const attackItems: CellRef[] = [];
+  const itemDef = new Float64Array(n);
+  const unknownTiles = new Set<number>();
+  const unreadItems = new Set<string>();
+  let doors = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const num = floor.map[y]?.[x] ?? 0;
+      if (num === 0) {
+        cells[i] = CELL.free;
+        continue;
+      }
+      const tile = project.tiles[String(num)];
+      if (tile === undefined) {
+        cells[i] = CELL.wall;
+        if (num < 10000) unknownTiles.add(num);
+        continue;
+      }
+      ids[i] = tile.id;
+      if (tile.kind === 'enemy') {
+        const enemy = project.enemies[tile.id];
+        const beat =
+          enemy === undefined ? null : defenceSaving(enemy, hero, project.values, 0).base;
+        if (beat === null) {
+          cells[i] = CELL.wall;
+          unbeatable.push({ x, y, id: tile.id });
+        } else cells[i] = CELL.monster;
+      } else if (tile.kind === 'item') {
+        const item = project.items[tile.id];
+        if (item === undefined || item.cls !== 'items') {
+          cells[i] = CELL.item;
+          continue;
+        }
+        if (!item.effect.exact) unreadItems.add(tile.id);
+        const def = gainAt(item.effect.def, floor.ratio);
+        const atk = gainAt(item.effect.atk, floor.ratio);
+        if (atk !== 0) attackItems.push({ x, y, id: tile.id });
+        if (def > 0) {
+          cells[i] = CELL.reward;
+          itemDef[i] = def;
+        } else cells[i] = CELL.item;
+      } else if (tile.kind === 'door') {
+        cells[i] = CELL.door;
+        doors++;
+      } else cells[i] = tile.passable ? CELL.free : CELL.wall;
+    }
+  }
+  const startIndex = pos.y * w + pos.x;
+  if (cells[startIndex] === CELL.monster)
+    throw new InvalidInputError(`the hero cannot start on a monster at (${pos.x},${pos.y})`, {
+      path: 'hero',
+    });
+  const startOnStair = cells[startIndex] === CELL.wall;
+  if (startOnStair) cells[startIndex] = CELL.free; // a stair or event cell
+  if (doors > 0)
+    notes.push(`${doors} locked door(s) treated as open (the theory assumes enough keys)`);
+  if (unknownTiles.size > 0)
+    notes.push(
+      `tile number(s) ${[...unknownTiles].sort((a, b) => a - b).join(', ')} not in maps.js: walls`,
+    );
+  if (unreadItems.size > 0)
+    notes.push(
+      `item effect(s) partly unread (ignored statements): ${[...unreadItems].sort().join(', ')}`,
+    );
+
+  // Regions: flood fill of walkable cells via union-find.
+  const walk = (c: number): boolean =>
+    c === CELL.free || c === CELL.item || c === CELL.reward || c === CELL.door;
+  const ds = new DisjointSet(n);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!walk(cells[i] ?? 0)) continue;
+      if (x + 1 < w && walk(cells[i + 1] ?? 0)) ds.union(i, i + 1);
+      if (y + 1 < h && walk(cells[i + w] ?? 0)) ds.union(i, i + w);
+    }
+  }
+  const regionOf = new Int32Array(n).fill(-1);
+  const regionCells: number[][] = [];
+  const repToRegion = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    if (!walk(cells[i] ?? 0)) continue;
+    const rep = ds.find(i);
+    let r = repToRegion.get(rep);
+    if (r === undefined) {
+      r = regionCells.length;
+      repToRegion.set(rep, r);
+      regionCells.push([]);
+    }
+    regionOf[i] = r;
+    regionCells[r]?.push(i);
+  }
+  const neighbours = (i: number): number[] => {
+    const x = i % w;
+    const y = (i - x) / w;
+    const out: number[] = [];
+    if (y > 0) out.push(i - w);
+    if (y + 1 < h) out.push(i + w);
+    if (x > 0) out.push(i - 1);
+    if (x + 1 < w) out.push(i + 1);
+    return out;
+  };
+  // Monster node degrees (distinct regions + monster cells).
+  const monsterRegions = new Map<number, number[]>();
+  const monsterMonsters = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    if (cells[i] !== CELL.monster) continue;
+    const rs: number[] = [];
+    const ms: number[] = [];
+    for (const j of neighbours(i)) {
+      const r = regionOf[j] ?? -1;
+      if (r >= 0 && !rs.includes(r)) rs.push(r);
+      if (cells[j] === CELL.monster) ms.push(j);
+    }
+    monsterRegions.set(i, rs);
+    monsterMonsters.set(i, ms);
+  }
+  const degree = (i: number): number =>
+    (monsterRegions.get(i)?.length ?? 0) + (monsterMonsters.get(i)?.length ?? 0);
+  // Chains: union adjacent monsters that both have degree 2.
+  const chain = new DisjointSet(n);
+  for (const [i, ms] of monsterMonsters) {
+    if (degree(i) !== 2) continue;
+    for (const j of ms) if (degree(j) === 2) chain.union(i, j);
+  }
+  const gateOf = new Int32Array(n).fill(-1);
+  const gateCells: number[][] = [];
+  const repToGate = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    if (cells[i] !== CELL.monster) continue;
+    const rep = chain.find(i);
+    let g = repToGate.get(rep);
+    if (g === undefined) {
+      g = gateCells.length;
+      repToGate.set(rep, g);
+      gateCells.push([]);
+    }
+    gateOf[i] = g;
+    gateCells[g]?.push(i);
+  }
+  // Order chain cells along the path (start from an end: a cell with < 2 chain neighbours).
+  const orderedGateCells = gateCells.map((list) => {
+    if (list.length <= 2) return list;
+    const inChain = new Set(list);
+    const end =
+      list.find((i) => (monsterMonsters.get(i) ?? []).filter((j) => inChain.has(j)).length < 2) ??
+      list[0] ??
+      0;
+    const out: number[] = [];
+    const seen = new Set<number>();
+    let cur: number | undefined = end;
+    while (cur !== undefined) {
+      out.push(cur);
+      seen.add(cur);
+      cur = (monsterMonsters.get(cur) ?? []).find((j) => inChain.has(j) && !seen.has(j));
+    }
+    return out.length === list.length ? out : list;
+  });
+  const gRegions: number[][] = orderedGateCells.map((list) => {
+    const rs = new Set<number>();
+    for (const i of list) for (const r of monsterRegions.get(i) ?? []) rs.add(r);
+    return [...rs].sort((a, b) => a - b);
+  });
+  const gGates: number[][] = orderedGateCells.map((list, g) => {
+    const gs = new Set<number>();
+    for (const i of list)
+      for (const j of monsterMonsters.get(i) ?? []) if (gateOf[j] !== g) gs.add(gateOf[j] ?? 0);
+    return [...gs].sort((a, b) => a - b);
+  });
+  const regionReward = regionCells.map((list) => list.reduce((s, i) => s + (itemDef[i] ?? 0), 0));
+  const startRegion = regionOf[startIndex] ?? 0;
+
+  // Prune: gates with fewer than two distinct neighbours, reward-less dead-end regions; keep what the
+  // start reaches through gates.
+  const R = regionCells.length;
+  const G = gateCells.length;
+  const aliveR = new Uint8Array(R).fill(1);
+  const aliveG = new Uint8Array(G).fill(1);
+  const regionGates: number[][] = Array.from({ length: R }, () => []);
+  gRegions.forEach((rs, g) => {
+    for (const r of rs) regionGates[r]?.push(g);
+  });
+  // Reachability from the start with every gate open.
+  {
+    const seenR = new Uint8Array(R);
+    const seenG = new Uint8Array(G);
+    const stack: number[] = [startRegion];
+    seenR[startRegion] = 1;
+    const gstack: number[] = [];
+    while (stack.length > 0 || gstack.length > 0) {
+      const r = stack.pop();
+      if (r !== undefined) {
+        for (const g of regionGates[r] ?? []) {
+          if (seenG[g] === 0) {
+            seenG[g] = 1;
+            gstack.push(g);
+          }
+        }
+        continue;
+      }
+      const g = gstack.pop() ?? 0;
+      for (const x of gRegions[g] ?? []) {
+        if (seenR[x] === 0) {
+          seenR[x] = 1;
+          stack.push(x);
+        }
+      }
+      for (const o of gGates[g] ?? []) {
+        if (seenG[o] === 0) {
+          seenG[o] = 1;
+          gstack.push(o);
+        }
+      }
+    }
+    aliveR.set(seenR);
+    aliveG.set(seenG);
+  }
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let g = 0; g < G; g++) {
+      if (aliveG[g] === 0) continue;
+      const deg =
+        (gRegions[g] ?? []).filter((r) => aliveR[r] === 1).length +
+        (gGates[g] ?? []).filter((o) => aliveG[o] === 1).length;
+      if (deg <= 1) {
+        aliveG[g] = 0;
+        changed = true;
+      }
+    }
+    for (let r = 0; r < R; r++) {
+      if (aliveR[r] === 0 || r === startRegion || (regionReward[r] ?? 0) > 0) continue;
+      const deg = (regionGates[r] ?? []).filter((g) => aliveG[g] === 1).length;
+      if (deg <= 1) {
+        aliveR[r] = 0;
+        changed = true;
+      }
+    }
+  }
+  const liveGates: number[] = [];
+  const liveRegions: number[] = [];
+  let edges = 0;
+  for (let g = 0; g < G; g++) {
+    if (aliveG[g] === 0) continue;
+    liveGates.push(g);
+    edges += (gRegions[g] ?? []).filter((r) => aliveR[r] === 1).length;
+    edges += (gGates[g] ?? []).filter((o) => aliveG[o] === 1 && o > g).length;
+  }
+  let totalReward = 0;
+  for (let r = 0; r < R; r++) {
+    if (aliveR[r] === 0) continue;
+    liveRegions.push(r);
+    totalReward += regionReward[r] ?? 0;
+  }
+  // Nothing to win beyond the start room: no gate is worth fighting.
+  if (totalReward - (regionReward[startRegion] ?? 0) <= 0) {
+    for (const g of liveGates) aliveG[g] = 0;
+    liveGates.length = 0;
+    for (const r of liveRegions) if (r !== startRegion) aliveR[r] = 0;
+    liveRegions.length = 0;
+    liveRegions.push(startRegion);
+    edges = 0;
+  }
+  const tree = edges === liveGates.length + liveRegions.length - 1;
+
+  // Savings and linearity of live monsters over the defence range that matters.
+  const nonlinear: NonlinearMonster[] = [];
+  const gates: Gate[] = orderedGateCells.map((list, g) => {
+    let base = 0;
+    let saving = 0;
+    const enemies = list.map((i) => ids[i] ?? '');
+    for (const i of list) {
+      const enemy = project.enemies[ids[i] ?? ''];
+      if (enemy === undefined) continue;
+      const s = defenceSaving(enemy, hero, project.values, aliveG[g] === 1 ? totalReward : 0, {
+        negativeDamage: project.negativeDamage,
+      });
+      base += s.base ?? 0;
+      saving += s.saving;
+      if (aliveG[g] === 1 && s.flags.length > 0)
+        nonlinear.push({ x: i % w, y: Math.floor(i / w), id: enemy.id, flags: s.flags });
+    }
+    return {
+      id: g,
+      cells: list,
+      enemies,
+      regions: (gRegions[g] ?? []).filter((r) => aliveR[r] === 1),
+      gates: (gGates[g] ?? []).filter((o) => aliveG[o] === 1),
+      base,
+      saving,
+    };
+  });
+  const regions: Region[] = regionCells.map((list, r) => ({
+    id: r,
+    cells: list,
+    reward: regionReward[r] ?? 0,
+    rewardCells: list.filter((i) => cells[i] === CELL.reward),
+  }));
+  return {
+    floorId: floor.id,
+    width: w,
+    height: h,
+    ratio: floor.ratio,
+    start: pos,
+    startOnStair,
+    hero,
+    cells,
+    ids,
+    regions,
+    gates,
+    startRegion,
+    liveGates,
+    liveRegions,
+    totalReward,
+    tree,
+    unbeatable,
+    nonlinear,
+    attackItems,
+    notes,
+  };
+}

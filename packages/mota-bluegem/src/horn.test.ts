@@ -1,0 +1,103 @@
+import { Rng } from '@puzzlekit/rng';
+import { describe, expect, it } from 'vitest';
+import { checkOutTree, hornOrder, orderObjective } from './horn.js';
+
+/** Minimum objective over every order that respects the tree (all linear extensions). */
+function bruteForce(parent: Int32Array, p: Float64Array, w: Float64Array): number {
+  const n = parent.length;
+  const done = new Uint8Array(n);
+  let best = Number.POSITIVE_INFINITY;
+  const rec = (count: number, before: number, total: number): void => {
+    if (total >= best) return;
+    if (count === n) {
+      best = total;
+      return;
+    }
+    for (let v = 0; v < n; v++) {
+      if (done[v] === 1) continue;
+      const q = parent[v] ?? -1;
+      if (q !== -1 && done[q] !== 1) continue;
+      if (q === -1 && count !== 0) continue;
+      done[v] = 1;
+      rec(count + 1, before + (p[v] ?? 0), total + before * (w[v] ?? 0));
+      done[v] = 0;
+    }
+  };
+  rec(0, 0, 0);
+  return best;
+}
+
+function randomTree(
+  rng: Rng,
+  n: number,
+  maxValue: number,
+): { parent: Int32Array; p: Float64Array; w: Float64Array } {
+  // Random labels so the root is not always 0.
+  const label = rng.shuffled(Array.from({ length: n }, (_, i) => i));
+  const parent = new Int32Array(n);
+  const p = new Float64Array(n);
+  const w = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const li = label[i] ?? 0;
+    parent[li] = i === 0 ? -1 : (label[rng.below(i)] ?? 0);
+    p[li] = rng.bool(0.15) ? 0 : rng.int(0, maxValue);
+    w[li] = rng.bool(0.15) ? 0 : rng.int(0, maxValue);
+  }
+  return { parent, p, w };
+}
+
+function isValidOrder(order: Int32Array, parent: Int32Array): boolean {
+  const pos = new Int32Array(order.length).fill(-1);
+  order.forEach((v, k) => (pos[v] = k));
+  if (pos.some((k) => k < 0)) return false;
+  for (let v = 0; v < parent.length; v++) {
+    const q = parent[v] ?? -1;
+    if (q === -1 ? pos[v] !== 0 : (pos[q] ?? 0) > (pos[v] ?? 0)) return false;
+  }
+  return true;
+}
+
+describe('hornOrder', () => {
+  it('matches brute force on 4,000 random trees of 1–8 nodes (ties and zeros included)', () => {
+    const rng = Rng.from('horn-brute-force');
+    for (let t = 0; t < 4000; t++) {
+      const n = rng.int(1, 8);
+      const { parent, p, w } = randomTree(rng, n, t % 2 === 0 ? 5 : 60);
+      const order = hornOrder({ parent, p, w });
+      expect(isValidOrder(order, parent)).toBe(true);
+      expect(orderObjective(order, p, w)).toBe(bruteForce(parent, p, w));
+    }
+  });
+
+  it('hand example: the octopus with a bad point (outer ratio above inner) merges in the right order', () => {
+    // root 0 → 1 (a=10, g=1) → 2 (a=1, g=30); root 0 → 3 (a=5, g=5).
+    // Ratios g/a: 1 → 0.1, 2 → 30, 3 → 1. Horn merges 2 into 1 first (group 1+2: 31/11 ≈ 2.8 > 1),
+    // so the order is 0, 1, 2, 3 with objective 10·30 + 10·5 + 1·5 = 355 (the other orders cost more).
+    const parent = Int32Array.from([-1, 0, 1, 0]);
+    const p = Float64Array.from([0, 10, 1, 5]);
+    const w = Float64Array.from([0, 1, 30, 5]);
+    const order = hornOrder({ parent, p, w });
+    expect(Array.from(order)).toEqual([0, 1, 2, 3]);
+    expect(orderObjective(order, p, w)).toBe(10 * 1 * 0 + 10 * 30 + 10 * 5 + 1 * 5);
+    expect(bruteForce(parent, p, w)).toBe(355);
+  });
+
+  it('is deterministic on a chain and a star', () => {
+    expect(
+      Array.from(hornOrder({ parent: [-1, 0, 1, 2], p: [1, 1, 1, 1], w: [1, 1, 1, 1] })),
+    ).toEqual([0, 1, 2, 3]);
+    const star = hornOrder({ parent: [-1, 0, 0, 0], p: [0, 3, 1, 2], w: [0, 3, 3, 3] });
+    expect(Array.from(star)).toEqual([0, 2, 3, 1]);
+  });
+
+  it('rejects forests, cycles, bad parents and negative values with InvalidInputError', () => {
+    expect(() => checkOutTree({ parent: [-1, -1], p: [0, 0], w: [0, 0] })).toThrow(
+      /more than one root/,
+    );
+    expect(() => checkOutTree({ parent: [1, 0], p: [0, 0], w: [0, 0] })).toThrow(/no root/);
+    expect(() => checkOutTree({ parent: [-1, 2, 1], p: [0, 0, 0], w: [0, 0, 0] })).toThrow(/cycle/);
+    expect(() => checkOutTree({ parent: [-1, 5], p: [0, 0], w: [0, 0] })).toThrow(/not a node/);
+    expect(() => checkOutTree({ parent: [-1, 0], p: [0, -1], w: [0, 0] })).toThrow(/≥ 0/);
+    expect(() => checkOutTree({ parent: [], p: [], w: [] })).toThrow(/no nodes/);
+  });
+});

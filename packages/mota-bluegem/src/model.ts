@@ -1,0 +1,127 @@
+/** The hero's numbers that the battle formula reads. */
+export interface HeroStats {
+  readonly hp: number;
+  readonly atk: number;
+  readonly def: number;
+  readonly mdef: number;
+}
+
+/** A monster as `enemys.js` describes it, with `special` normalised to a list of numbers. */
+export interface Enemy {
+  readonly id: string;
+  readonly name: string;
+  readonly hp: number;
+  readonly atk: number;
+  readonly def: number;
+  /** Special ability numbers (1 pre-emptive, 2 magic attack, 3 solid, 4/5/6 multi-hit, …). */
+  readonly specials: readonly number[];
+  /** Hit count of special 6 (n-hit), or the purify multiplier of special 9. */
+  readonly n?: number;
+  /** Vampire ratio (special 11). */
+  readonly value?: number;
+  /** Vampire: add the drained HP to the monster's HP. */
+  readonly add?: boolean;
+  /** Counter-attack ratio (special 8). */
+  readonly atkValue?: number;
+  /** Armour-break ratio (special 7). */
+  readonly defValue?: number;
+  /** Fixed damage (special 22). */
+  readonly damage?: number;
+}
+
+/** What a tile number means on the map. */
+export type TileKind = 'wall' | 'terrain' | 'door' | 'stair' | 'enemy' | 'item' | 'npc';
+
+/** One entry of `maps.js`: a tile number's class, id and what the analysis makes of it. */
+export interface TileInfo {
+  readonly number: number;
+  /** `cls` in maps.js: enemys, enemy48, items, npcs, npc48, terrains, animates, autotile, tileset. */
+  readonly cls: string;
+  readonly id: string;
+  readonly kind: TileKind;
+  /** The hero can stand on it (floor, open terrain, items; doors are passable with their key). */
+  readonly passable: boolean;
+  /** Keys a door needs (only for `kind: 'door'`). */
+  readonly keys?: Readonly<Record<string, number>>;
+}
+
+/** A stat change as `base + perRatio × floor ratio` (blue gem: `values.blueGem × ratio`). */
+export interface StatGain {
+  readonly base: number;
+  readonly perRatio: number;
+}
+
+/** What picking an item up does to the hero, read from its `itemEffect` without running it. */
+export interface ItemEffect {
+  readonly hp: StatGain;
+  readonly atk: StatGain;
+  readonly def: StatGain;
+  readonly mdef: StatGain;
+  /** False when some statement could not be read (for example `def *= 1.05`); those are ignored. */
+  readonly exact: boolean;
+  /** The statements that were not understood. */
+  readonly unread: readonly string[];
+}
+
+/** An entry of `items.js`. Only `cls: 'items'` take effect when picked up. */
+export interface Item {
+  readonly id: string;
+  readonly cls: string;
+  readonly name: string;
+  readonly effect: ItemEffect;
+}
+
+/** Where a stair or `changeFloor` event leads. */
+export interface FloorChange {
+  readonly floorId: string;
+  readonly stair?: string;
+}
+
+/** One floor (`floors/<id>.js`). `map[y][x]` holds tile numbers, with `enable: false` events hidden (0). */
+export interface Floor {
+  readonly id: string;
+  readonly title: string;
+  readonly width: number;
+  readonly height: number;
+  /** Item multiplier of the floor (`ratio`, or `item_ratio` in old towers); 1 when absent. */
+  readonly ratio: number;
+  readonly map: readonly (readonly number[])[];
+  /** `changeFloor` events keyed by `"x,y"`. */
+  readonly changeFloor: Readonly<Record<string, FloorChange>>;
+}
+
+/** The tower-wide numbers of `data.js` → `values` (gem values, armour-break ratio, …). */
+export type TowerValues = Readonly<Record<string, number>>;
+
+/** A whole H5 project, read without running any of its code. */
+export interface Project {
+  /** `firstData.title` (or name). */
+  readonly title: string;
+  /** `firstData.version`, such as `Ver 2.10.3`. */
+  readonly version: string;
+  /** `data.js` → `values`, with the old names (`blueJewel`) copied to the new ones. */
+  readonly values: TowerValues;
+  /** `flags.enableNegativeDamage`. */
+  readonly negativeDamage: boolean;
+  /** The hero at the start of the game. */
+  readonly hero: HeroStats;
+  /** The start floor and cell. */
+  readonly start: { readonly floorId: string; readonly x: number; readonly y: number };
+  /** `main.floorIds` in tower order (only those whose file was given). */
+  readonly floorIds: readonly string[];
+  /** maps.js by tile number (as a string key). */
+  readonly tiles: Readonly<Record<string, TileInfo>>;
+  readonly enemies: Readonly<Record<string, Enemy>>;
+  readonly items: Readonly<Record<string, Item>>;
+  readonly floors: Readonly<Record<string, Floor>>;
+}
+
+/** The texts of a project's files, as {@link loadProject} takes them. */
+export interface ProjectFiles {
+  readonly 'data.js': string;
+  readonly 'maps.js': string;
+  readonly 'enemys.js': string;
+  readonly 'items.js': string;
+  /** Floor files by floor id (`MT1` → text of `floors/MT1.js`). */
+  readonly floors: Readonly<Record<string, string>>;
+}

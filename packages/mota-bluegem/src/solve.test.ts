@@ -1,0 +1,222 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { battle } from './damage.js';
+import { gainAt } from './format/item-effect.js';
+import { loadProject } from './format/project.js';
+import { buildFloorGraph } from './graph.js';
+import type { Project, ProjectFiles } from './model.js';
+import { solveFloor, type FloorSolution } from './solve.js';
+import { floorSummary, probeHero } from './summary.js';
+import { syntheticProject } from './testing/synthetic.js';
+
+const FIXTURES = new URL('../../../../shared/fixtures/mota/', import.meta.url);
+
+function fixture(name: string): Project {
+  const dir = new URL(`${name}/project/`, FIXTURES);
+  const read = (f: string): string => readFileSync(new URL(f, dir), 'utf8');
+  const floors: Record<string, string> = {};
+  for (const f of readdirSync(new URL('floors/', dir)).filter((x) => x.endsWith('.js')))
+    floors[f.slice(0, -3)] = read(`floors/${f}`);
+  const files: ProjectFiles = {
+    'data.js': read('data.js'),
+    'maps.js': read('maps.js'),
+    'enemys.js': read('enemys.js'),
+    'items.js': read('items.js'),
+    floors,
+  };
+  return loadProject(files);
+}
+
+/**
+ * Independent replay of a route on the raw map: a move into a monster fights it (hero stays), a move
+ * onto an item takes it, walls, NPCs and stairs block. Returns the damage and HP it computes.
+ */
+function replay(
+  project: Project,
+  floorId: string,
+  sol: FloorSolution,
+  start: { x: number; y: number },
+  hero0 = project.hero,
+) {
+  const floor = project.floors[floorId];
+  if (floor === undefined) throw new Error('no floor');
+  const map = floor.map.map((row) => [...row]);
+  let { x, y } = start;
+  let hero = { ...hero0 };
+  let damage = 0;
+  let hatred = 0;
+  const fights: string[] = [];
+  for (const c of sol.route) {
+    const nx = x + (c === 'R' ? 1 : c === 'L' ? -1 : 0);
+    const ny = y + (c === 'D' ? 1 : c === 'U' ? -1 : 0);
+    const num = map[ny]?.[nx];
+    if (num === undefined) throw new Error(`route leaves the map at ${nx},${ny}`);
+    const tile = num === 0 ? undefined : project.tiles[String(num)];
+    if (tile?.kind === 'enemy') {
+      const enemy = project.enemies[tile.id];
+      if (enemy === undefined) throw new Error('unknown enemy');
+      const r = battle(enemy, hero, project.values, { hatred });
+      if (r === null) throw new Error(`cannot fight ${tile.id}`);
+      if (enemy.specials.includes(17)) hatred = Math.floor(hatred / 2);
+      hatred += project.values.hatred ?? 0;
+      damage += r.damage;
+      hero = { ...hero, hp: hero.hp - r.damage };
+      fights.push(`${nx},${ny}`);
+      map[ny]![nx] = 0;
+      continue;
+    }
+    const onStart = nx === start.x && ny === start.y; // the arrival stair: a trip off the floor and back
+    if (tile !== undefined && !tile.passable && !onStart)
+      throw new Error(`route walks into ${tile.id} at ${nx},${ny}`);
+    if (tile?.kind === 'item') {
+      const item = project.items[tile.id];
+      if (item?.cls === 'items') {
+        const e = item.effect;
+        hero = {
+          hp: hero.hp + gainAt(e.hp, floor.ratio),
+          atk: hero.atk + gainAt(e.atk, floor.ratio),
+          def: hero.def + gainAt(e.def, floor.ratio),
+          mdef: hero.mdef + gainAt(e.mdef, floor.ratio),
+        };
+      }
+      map[ny]![nx] = 0;
+    }
+    x = nx;
+    y = ny;
+  }
+  return { damage, hero, fights, map };
+}
+
+describe('solveFloor on hand-checked synthetic floors', () => {
+  // A: hp 300 atk 40 → 5 rounds of 60, per round 40 − def; C: hp 130 atk 30 → 3 rounds.
+  const enemies = {
+    greenSlime: { name: 'A', hp: 300, atk: 40, def: 0, special: 0 },
+    redSlime: { name: 'C', hp: 130, atk: 30, def: 0, special: 0 },
+  };
+
+  it('tree: fights C (ratio 6/2) before A (ratio 3/4); 40 + 96 = 136 damage', () => {
+    const p = loadProject(
+      syntheticProject(['#######', '#@.A.b#', '#.#####', '#.C.bb#', '#######'], { enemies }),
+    );
+    const sol = solveFloor(p, 'F1');
+    expect(sol.method).toBe('horn');
+    expect(sol.optimal).toBe(true);
+    expect(sol.tree).toBe(true);
+    expect(sol.order.map((o) => [o.x, o.y, o.id])).toEqual([
+      [2, 3, 'redSlime'],
+      [3, 1, 'greenSlime'],
+    ]);
+    expect(sol.route).toBe('DDRRRRRLLLLUURRRRR');
+    expect(sol.fights.map((f) => [f.damage, f.def])).toEqual([
+      [40, 10],
+      [96, 16],
+    ]);
+    expect(sol.totalDamage).toBe(136);
+    expect(sol.predictedDamage).toBe(136);
+    expect(sol.linearMatched).toBe(true);
+    expect(sol.hpLeft).toBe(5000 - 136);
+    expect(sol.finalHero.def).toBe(19);
+    const r = replay(p, 'F1', sol, { x: 1, y: 1 });
+    expect(r.damage).toBe(136);
+  });
+
+  it('cycle: the gem room is behind A or C, so only the cheaper C is fought', () => {
+    const p = loadProject(
+      syntheticProject(['#########', '#@..A..b#', '#.#####.#', '#...C...#', '#########'], {
+        enemies,
+      }),
+    );
+    const graph = buildFloorGraph(p, 'F1');
+    expect(graph.tree).toBe(false);
+    expect(graph.liveGates).toHaveLength(2);
+    const sol = solveFloor(p, 'F1');
+    expect(sol.method).toBe('exact');
+    expect(sol.optimal).toBe(true);
+    expect(sol.order.map((o) => o.id)).toEqual(['redSlime']);
+    expect(sol.totalDamage).toBe(40);
+    expect(replay(p, 'F1', sol, { x: 1, y: 1 }).damage).toBe(40);
+  });
+
+  it('merges a chain of guards into one gate and a room of gems into one reward', () => {
+    const p = loadProject(syntheticProject(['########', '#@AC.bB#', '########'], { enemies }));
+    const g = buildFloorGraph(p, 'F1');
+    expect(g.liveGates).toHaveLength(1);
+    const gate = g.gates[g.liveGates[0] ?? 0];
+    expect(gate?.enemies).toEqual(['greenSlime', 'redSlime']);
+    expect(gate?.saving).toBe(4 + 2);
+    expect(g.regions.find((r) => r.reward > 0)?.reward).toBe(3 + 10);
+    const sol = solveFloor(p, 'F1');
+    // Bump A, step in, bump C, step in, then the floor cell and both rewards.
+    expect(sol.route).toBe('RRRRRRR');
+    expect(sol.fights.map((f) => f.damage)).toEqual([120, 40]);
+  });
+
+  it('reports monsters the hero cannot damage (walls), attack items, doors; prunes dead ends', () => {
+    const p = loadProject(
+      syntheticProject(
+        ['#########', '#@.X.b..#', '#.#####d#', '#.A.r.C.#', '#.#######', '#E#######', '#########'],
+        { enemies },
+      ),
+    );
+    const g = buildFloorGraph(p, 'F1');
+    expect(g.unbeatable).toEqual([{ x: 3, y: 1, id: 'bigBat' }]);
+    expect(g.attackItems).toEqual([{ x: 4, y: 3, id: 'redGem' }]);
+    expect(g.notes.join(' ')).toMatch(/1 locked door/);
+    // E (blackSlime) guards nothing: pruned. A then C lead to the gem.
+    expect(g.liveGates.map((k) => g.gates[k]?.enemies[0])).toEqual(['greenSlime', 'redSlime']);
+    const sol = solveFloor(p, 'F1');
+    expect(sol.order.map((o) => o.id)).toEqual(['greenSlime', 'redSlime']);
+    const r = replay(p, 'F1', sol, { x: 1, y: 1 });
+    expect(r.damage).toBe(sol.totalDamage);
+    expect(sol.attackItems).toHaveLength(1);
+  });
+
+  it('flags non-linear monsters and solves exactly with the real formula instead of Horn', () => {
+    // C now has armour-break: floor(0.9 × def) before the fight.
+    const p = loadProject(
+      syntheticProject(['#######', '#@.A.b#', '#.#####', '#.C.bb#', '#######'], {
+        enemies: { ...enemies, redSlime: { ...enemies.redSlime, special: [7] } },
+      }),
+    );
+    const sol = solveFloor(p, 'F1');
+    expect(sol.nonlinear.map((m) => [m.id, m.flags.map((f) => f.code)])).toEqual([
+      ['redSlime', ['armour-break']],
+    ]);
+    expect(sol.method).toBe('exact');
+    expect(sol.optimal).toBe(true);
+    // C first: 40 + floor(0.9·10) = 49, then A at def 16: 96 → 145. A first: 120 + (34 + floor(0.9·13)) = 165.
+    expect(sol.totalDamage).toBe(145);
+  });
+
+  it('rejects a bad hero position and an unknown floor', () => {
+    const p = loadProject(syntheticProject(['###', '#@#', '###']));
+    expect(() => solveFloor(p, 'nope')).toThrow(/no floor 'nope'/);
+    expect(() => solveFloor(p, 'F1', { x: 9, y: 1 })).toThrow(/off the 3×3 map/);
+    expect(() => solveFloor(p, 'F1', { x: 1 })).toThrow(/both x and y/);
+  });
+});
+
+describe('every floor of both fixture towers', () => {
+  it.each(['template', 'only-up'])(
+    '%s: every floor is summarised and solved; routes replay exactly',
+    (name) => {
+      const p = fixture(name);
+      for (const floorId of Object.keys(p.floors)) {
+        for (const hero of [p.hero, probeHero(p, floorId)]) {
+          const s = floorSummary(p, floorId, { hero });
+          expect(['tree', 'cyclic', 'empty', 'no-start']).toContain(s.shape);
+          if (s.shape === 'no-start') continue;
+          const sol = solveFloor(p, floorId, { hero, maxStates: 20000 });
+          const start = buildFloorGraph(p, floorId, { hero }).start;
+          const r = replay(p, floorId, sol, start, hero);
+          expect(r.damage).toBe(sol.totalDamage);
+          expect(r.fights).toHaveLength(sol.fights.length);
+          // Every reachable defence reward was taken.
+          expect(sol.routeComplete).toBe(true);
+          expect(r.hero.def - hero.def).toBeGreaterThanOrEqual(sol.totalReward);
+        }
+      }
+    },
+    60_000,
+  );
+});

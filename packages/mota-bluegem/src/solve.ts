@@ -1,0 +1,465 @@
+import { battle, defenceSaving } from './damage.js';
+import { MAX_EXACT_GATES, solveGates, type GateProblem } from './exact.js';
+import { gainAt } from './format/item-effect.js';
+import {
+  buildFloorGraph,
+  CELL,
+  type CellRef,
+  type FloorGraph,
+  type FloorGraphOptions,
+  type NonlinearMonster,
+  type Unbeatable,
+} from './graph.js';
+import { hornOrder } from './horn.js';
+import type { HeroStats, Project } from './model.js';
+
+/** Options of {@link solveFloor}. */
+export interface SolveFloorOptions extends FloorGraphOptions {
+  /** State budget of the exact search on floors with cycles (default 2,000,000). */
+  readonly maxStates?: number;
+}
+
+/** One fight of the simulated route. */
+export interface Fight extends CellRef {
+  /** Index in the route string of the move that starts the fight (the hero bumps into the monster). */
+  readonly step: number;
+  /** Hero defence at the fight. */
+  readonly def: number;
+  /** Damage by the engine's integer formula. */
+  readonly damage: number;
+  /** Damage the linear model predicts: `base − saving × (defence gained)`. */
+  readonly predicted: number;
+  /** Hero HP after the fight. */
+  readonly hp: number;
+}
+
+/** One item picked up on the route. */
+export interface PickUp extends CellRef {
+  readonly step: number;
+  /** Hero HP and defence after taking it. */
+  readonly hp: number;
+  readonly def: number;
+}
+
+/** How the order was found. */
+export type SolveMethod = 'horn' | 'exact' | 'greedy' | 'none';
+
+/** The best fight order of a floor, a route realising it, and its simulation. */
+export interface FloorSolution {
+  readonly floorId: string;
+  readonly method: SolveMethod;
+  /** Proven optimal: Horn on a tree whose monsters are all linear over the range, or a finished exact search. */
+  readonly optimal: boolean;
+  /** Why the answer is not proven optimal, when it is not. */
+  readonly why?: string;
+  /** Exact search states (0 for Horn). */
+  readonly states: number;
+  readonly tree: boolean;
+  readonly gateCount: number;
+  readonly totalReward: number;
+  /** Monsters in the order they are fought. */
+  readonly order: readonly CellRef[];
+  /** The walk: U/D/L/R; a move into a monster fights it (the hero stays in place). */
+  readonly route: string;
+  readonly fights: readonly Fight[];
+  readonly pickups: readonly PickUp[];
+  readonly totalDamage: number;
+  readonly predictedDamage: number;
+  /** The linear prediction equals the simulated damage for every fight. */
+  readonly linearMatched: boolean;
+  readonly hpLeft: number;
+  /** HP stayed above 0 for the whole route. */
+  readonly survived: boolean;
+  readonly finalHero: HeroStats;
+  /** False when the walk could not reach a gate of the order (for example only across the arrival stair). */
+  readonly routeComplete: boolean;
+  readonly routeNotes: readonly string[];
+  readonly nonlinear: readonly NonlinearMonster[];
+  readonly unbeatable: readonly Unbeatable[];
+  readonly attackItems: readonly CellRef[];
+  readonly notes: readonly string[];
+}
+
+const LINEAR_SAFE = new Set(['magic', 'unmodelled']);
+const ORDER_DEPENDENT = new Set(['vampire', 'hatred']);
+
+/** Gate order of a tree floor by Horn's algorithm (regions: p = 0, w = reward; gates: p = saving). */
+function hornGates(graph: FloorGraph): number[] {
+  const nodes: { kind: 'r' | 'g'; id: number }[] = [];
+  const rIndex = new Map<number, number>();
+  const gIndex = new Map<number, number>();
+  for (const r of graph.liveRegions) {
+    rIndex.set(r, nodes.length);
+    nodes.push({ kind: 'r', id: r });
+  }
+  for (const g of graph.liveGates) {
+    gIndex.set(g, nodes.length);
+    nodes.push({ kind: 'g', id: g });
+  }
+  const n = nodes.length;
+  const parent = new Int32Array(n).fill(-2);
+  const p = new Float64Array(n);
+  const w = new Float64Array(n);
+  const regionGates = new Map<number, number[]>();
+  for (const g of graph.liveGates)
+    for (const r of graph.gates[g]?.regions ?? [])
+      regionGates.set(r, [...(regionGates.get(r) ?? []), g]);
+  const root = rIndex.get(graph.startRegion) ?? 0;
+  parent[root] = -1;
+  const queue = [root];
+  while (queue.length > 0) {
+    const u = queue.shift() ?? 0;
+    const node = nodes[u];
+    if (node === undefined) continue;
+    const next: number[] = [];
+    if (node.kind === 'r') {
+      w[u] = graph.regions[node.id]?.reward ?? 0;
+      for (const g of regionGates.get(node.id) ?? []) next.push(gIndex.get(g) ?? 0);
+    } else {
+      const gate = graph.gates[node.id];
+      p[u] = Math.max(0, gate?.saving ?? 0);
+      for (const r of gate?.regions ?? []) next.push(rIndex.get(r) ?? 0);
+      for (const o of gate?.gates ?? []) next.push(gIndex.get(o) ?? 0);
+    }
+    for (const v of next) {
+      if (parent[v] !== -2) continue;
+      parent[v] = u;
+      queue.push(v);
+    }
+  }
+  const order = hornOrder({ parent, p, w });
+  const out: number[] = [];
+  for (const u of order) {
+    const node = nodes[u];
+    if (node?.kind === 'g') out.push(node.id);
+  }
+  return out;
+}
+
+function gateDamage(project: Project, graph: FloorGraph, g: number, gained: number): number {
+  const hero = { ...graph.hero, def: graph.hero.def + gained };
+  let sum = 0;
+  for (const id of graph.gates[g]?.enemies ?? []) {
+    const enemy = project.enemies[id];
+    if (enemy === undefined) continue;
+    sum +=
+      battle(enemy, hero, project.values, { negativeDamage: project.negativeDamage })?.damage ?? 0;
+  }
+  return sum;
+}
+
+/**
+ * Finds the fight order of a floor that takes the least damage while collecting every defence
+ * reward, walks it, and simulates the walk with the engine's integer formula.
+ *
+ * - Tree floors whose monsters are linear over the defence range: Horn's algorithm (exact).
+ * - Floors with cycles, or trees with non-linear monsters: exact search over the sets of guards
+ *   fought, with the real damage of each fight; "gave up" when the state budget runs out (the order is
+ *   then the greedy one and `optimal` is false).
+ *
+ * @throws InvalidInputError for an unknown floor or a bad hero position.
+ */
+export function solveFloor(
+  project: Project,
+  floorId: string,
+  options: SolveFloorOptions = {},
+): FloorSolution {
+  const graph = buildFloorGraph(project, floorId, options);
+  const flagsBreak = graph.nonlinear.some((m) => m.flags.some((f) => !LINEAR_SAFE.has(f.code)));
+  const orderDependentAt = new Set(
+    graph.nonlinear
+      .filter((m) => m.flags.some((f) => ORDER_DEPENDENT.has(f.code)))
+      .map((m) => m.y * graph.width + m.x),
+  );
+  let method: SolveMethod = 'none';
+  let optimal = true;
+  let why: string | undefined;
+  let states = 0;
+  let gateOrder: number[] = [];
+  const live = graph.liveGates;
+  if (live.length === 0) {
+    // Nothing to fight: every reward is in the start room (or none is reachable).
+  } else if (graph.tree && !flagsBreak) {
+    method = 'horn';
+    gateOrder = hornGates(graph);
+  } else if (live.length <= MAX_EXACT_GATES || !graph.tree) {
+    const local = new Map<number, number>();
+    live.forEach((g, k) => local.set(g, k));
+    const regionIndex = new Map<number, number>();
+    graph.liveRegions.forEach((r, k) => regionIndex.set(r, k));
+    const problem: GateProblem = {
+      regionReward: graph.liveRegions.map((r) => graph.regions[r]?.reward ?? 0),
+      start: regionIndex.get(graph.startRegion) ?? 0,
+      gateRegions: live.map((g) =>
+        (graph.gates[g]?.regions ?? []).map((r) => regionIndex.get(r) ?? 0),
+      ),
+      gateGates: live.map((g) => (graph.gates[g]?.gates ?? []).map((o) => local.get(o) ?? 0)),
+      base: live.map((g) => graph.gates[g]?.base ?? 0),
+      saving: live.map((g) => graph.gates[g]?.saving ?? 0),
+    };
+    const result = solveGates(problem, {
+      ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
+      cost: (k, gained) => gateDamage(project, graph, live[k] ?? 0, gained),
+    });
+    states = result.states;
+    gateOrder = result.order.map((k) => live[k] ?? 0);
+    method = result.gaveUp === undefined ? 'exact' : 'greedy';
+    if (result.gaveUp !== undefined) {
+      optimal = false;
+      why = `exact search gave up: ${result.gaveUp}`;
+    } else if (
+      gateOrder.some((g) => (graph.gates[g]?.cells ?? []).some((c) => orderDependentAt.has(c)))
+    ) {
+      optimal = false;
+      why =
+        'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search';
+    }
+  } else {
+    method = 'horn';
+    gateOrder = hornGates(graph);
+    optimal = false;
+    why = `tree with non-linear monsters and more than ${MAX_EXACT_GATES} gates: Horn's order under the linear model`;
+  }
+  const sim = simulate(project, graph, gateOrder);
+  return {
+    floorId: graph.floorId,
+    method,
+    optimal,
+    ...(why !== undefined ? { why } : {}),
+    states,
+    tree: graph.tree,
+    gateCount: live.length,
+    totalReward: graph.totalReward,
+    ...sim,
+    nonlinear: graph.nonlinear,
+    unbeatable: graph.unbeatable,
+    attackItems: graph.attackItems,
+    notes: graph.notes,
+  };
+}
+
+const DIRS: readonly { dx: number; dy: number; c: string }[] = [
+  { dx: 0, dy: -1, c: 'U' },
+  { dx: 0, dy: 1, c: 'D' },
+  { dx: -1, dy: 0, c: 'L' },
+  { dx: 1, dy: 0, c: 'R' },
+];
+
+interface Simulation {
+  order: CellRef[];
+  route: string;
+  fights: Fight[];
+  pickups: PickUp[];
+  totalDamage: number;
+  predictedDamage: number;
+  linearMatched: boolean;
+  hpLeft: number;
+  survived: boolean;
+  finalHero: HeroStats;
+  routeComplete: boolean;
+  routeNotes: string[];
+}
+
+/**
+ * Walks a gate order on the grid (BFS paths, preferring not to cross items that are not rewards),
+ * fighting each gate's monsters from the side the hero reaches and then collecting every reward that
+ * became reachable, nearest first; simulates HP and defence with the engine's formula.
+ */
+function simulate(project: Project, graph: FloorGraph, gateOrder: readonly number[]): Simulation {
+  const { width: w, height: h } = graph;
+  const n = w * h;
+  const kind = Uint8Array.from(graph.cells);
+  const open = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = kind[i];
+    open[i] = k === CELL.free || k === CELL.item || k === CELL.reward || k === CELL.door ? 1 : 0;
+  }
+  let pos = graph.start.y * w + graph.start.x;
+  // The start may be the arrival stair: walking back onto it leaves the floor, and the way back up lands
+  // on the same cell, so crossing it is allowed and counted (each crossing is a trip off the floor and back).
+  const startCell = pos;
+  let stairCrossings = 0;
+  let route = '';
+  const fights: Fight[] = [];
+  const pickups: PickUp[] = [];
+  const order: CellRef[] = [];
+  const unreached: string[] = [];
+  let hero: HeroStats = { ...graph.hero };
+  const def0 = graph.hero.def;
+  let hatred = 0;
+  let predictedDamage = 0;
+  let totalDamage = 0;
+  let survived = true;
+  const ratio = graph.ratio;
+  const prev = new Int32Array(n);
+  const prevDir = new Int8Array(n);
+
+  const bfs = (target: (i: number) => boolean, avoidItems: boolean): number[] | null => {
+    prev.fill(-2);
+    prev[pos] = -1;
+    const queue = [pos];
+    for (let head = 0; head < queue.length; head++) {
+      const u = queue[head] ?? 0;
+      if (target(u)) {
+        const path: number[] = [];
+        for (let v = u; v !== pos; v = prev[v] ?? pos) path.push(v);
+        return path.reverse();
+      }
+      const x = u % w;
+      const y = (u - x) / w;
+      for (let d = 0; d < 4; d++) {
+        const dir = DIRS[d];
+        if (dir === undefined) continue;
+        const nx = x + dir.dx;
+        const ny = y + dir.dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        const v = ny * w + nx;
+        if (open[v] !== 1 || prev[v] !== -2) continue;
+        if (avoidItems && kind[v] === CELL.item && !target(v)) continue;
+        prev[v] = u;
+        prevDir[v] = d;
+        queue.push(v);
+      }
+    }
+    return null;
+  };
+  const step = (v: number): void => {
+    route += DIRS[prevDir[v] ?? 0]?.c ?? '?';
+    pos = v;
+    if (graph.startOnStair && v === startCell) stairCrossings++;
+    const k = kind[v];
+    if (k === CELL.item || k === CELL.reward) {
+      const id = graph.ids[v] ?? '';
+      const item = project.items[id];
+      if (item !== undefined && item.cls === 'items') {
+        const e = item.effect;
+        hero = {
+          hp: hero.hp + gainAt(e.hp, ratio),
+          atk: hero.atk + gainAt(e.atk, ratio),
+          def: hero.def + gainAt(e.def, ratio),
+          mdef: hero.mdef + gainAt(e.mdef, ratio),
+        };
+      }
+      kind[v] = CELL.free;
+      pickups.push({
+        x: v % w,
+        y: Math.floor(v / w),
+        id,
+        step: route.length - 1,
+        hp: hero.hp,
+        def: hero.def,
+      });
+    }
+  };
+  const walkTo = (target: (i: number) => boolean): boolean => {
+    const path = bfs(target, true) ?? bfs(target, false);
+    if (path === null) return false;
+    for (const v of path) step(v);
+    return true;
+  };
+  const collect = (): void => {
+    for (;;) {
+      if (!walkTo((i) => kind[i] === CELL.reward)) return;
+    }
+  };
+  const fight = (cell: number): void => {
+    const x = cell % w;
+    const y = Math.floor(cell / w);
+    const px = pos % w;
+    const py = Math.floor(pos / w);
+    route += x > px ? 'R' : x < px ? 'L' : y > py ? 'D' : 'U';
+    const id = graph.ids[cell] ?? '';
+    const enemy = project.enemies[id];
+    let damage = 0;
+    let predicted = 0;
+    if (enemy !== undefined) {
+      const r = battle(enemy, hero, project.values, {
+        hatred,
+        negativeDamage: project.negativeDamage,
+      });
+      damage = r?.damage ?? Number.POSITIVE_INFINITY;
+      const s = defenceSaving(enemy, graph.hero, project.values, 0, {
+        negativeDamage: project.negativeDamage,
+      });
+      predicted = (s.base ?? 0) - s.saving * (hero.def - def0);
+      if (enemy.specials.includes(17)) hatred = Math.floor(hatred / 2);
+      hatred += project.values.hatred ?? 0;
+    }
+    hero = { ...hero, hp: hero.hp - damage };
+    if (hero.hp <= 0) survived = false;
+    totalDamage += damage;
+    predictedDamage += predicted;
+    fights.push({
+      x,
+      y,
+      id,
+      step: route.length - 1,
+      def: hero.def,
+      damage,
+      predicted,
+      hp: hero.hp,
+    });
+    order.push({ x, y, id });
+    kind[cell] = CELL.free;
+    open[cell] = 1;
+  };
+
+  collect();
+  for (const g of gateOrder) {
+    const gate = graph.gates[g];
+    if (gate === undefined) continue;
+    const left = new Set(gate.cells);
+    while (left.size > 0) {
+      const adjacentToLeft = (i: number): boolean => {
+        const x = i % w;
+        const y = (i - x) / w;
+        return (
+          (y > 0 && left.has(i - w)) ||
+          (y + 1 < h && left.has(i + w)) ||
+          (x > 0 && left.has(i - 1)) ||
+          (x + 1 < w && left.has(i + 1))
+        );
+      };
+      if (!walkTo(adjacentToLeft)) {
+        const c = gate.cells[0] ?? 0;
+        unreached.push(`gate at (${c % w},${Math.floor(c / w)}) could not be reached on foot`);
+        break;
+      }
+      const x = pos % w;
+      const y = (pos - x) / w;
+      let target = -1;
+      for (const dir of DIRS) {
+        const nx = x + dir.dx;
+        const ny = y + dir.dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        if (left.has(ny * w + nx)) {
+          target = ny * w + nx;
+          break;
+        }
+      }
+      left.delete(target);
+      fight(target);
+    }
+    collect();
+  }
+  return {
+    order,
+    route,
+    fights,
+    pickups,
+    totalDamage,
+    predictedDamage,
+    linearMatched: fights.every((f) => f.damage === f.predicted),
+    hpLeft: hero.hp,
+    survived,
+    finalHero: hero,
+    routeComplete: unreached.length === 0,
+    routeNotes:
+      stairCrossings === 0
+        ? unreached
+        : [
+            ...unreached,
+            `the route steps back onto the arrival stair ${stairCrossings} time(s): each is a trip off the floor and back`,
+          ],
+  };
+}
