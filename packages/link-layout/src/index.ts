@@ -1,6 +1,58 @@
 /**
- * Work in progress: the public API of this package is being written.
+ * Lianliankan / Onet / Shisen-Sho boards: layouts and masks, the two-turn link rule with the outer
+ * ring, boards that are solvable by construction (with gravity variants and a difficulty knob), an
+ * exact solver, hints, solvable shuffles and measured difficulty.
  *
  * @packageDocumentation
  */
-export {};
+export {
+  BLOCKED,
+  EMPTY,
+  GRAVITIES,
+  GenerationError,
+  IllegalMoveError,
+  type Board,
+  type Cell,
+  type Gravity,
+  type Mask,
+  type Move,
+  type RuleOptions,
+} from './model.js';
+export { MAX_FACES, charToFace, faceToChar } from './format/faces.js';
+export {
+  boardRows,
+  checkBoardShape,
+  parseBoard,
+  parseMask,
+  printBoard,
+  printMask,
+  type ParseOptions,
+} from './format/text.js';
+export {
+  checkMaskFits,
+  isMaskConnected,
+  maskTileCount,
+  randomMask,
+  rectangleMask,
+  type RandomMaskOptions,
+  type Symmetry,
+} from './layout/masks.js';
+export { canLink, findPath, isDeadlocked, playablePairs } from './link/path.js';
+export { playMove, replay, type ReplayResult } from './link/play.js';
+export { isSettledBoard } from './generate/settled.js';
+export {
+  generateBoard,
+  shuffleBoard,
+  type GenerateOptions,
+  type GeneratedBoard,
+  type ShuffleOptions,
+} from './generate/generate.js';
+export {
+  hintMove,
+  solveBoard,
+  type HintResult,
+  type SolveOptions,
+  type SolveResult,
+  type SolveStatus,
+} from './solve/solve.js';
+export { rateBoard, type DifficultyReport, type RateOptions } from './rate/rate.js';

@@ -1,0 +1,102 @@
+// Solvable by construction: starting from the layout filled with blank tiles, repeatedly remove a
+// random linkable pair (faces ignored, gravity applied exactly as in play), backtracking when no
+// pair is linkable; the removal order, played forwards, clears the board once faces are given to
+// the pairs.
+import type { Rng } from '@puzzlekit/rng';
+import { computeSegments, partnersOf, unpad, type Engine } from '../engine.js';
+import { removeAndSettle } from '../link/play.js';
+import { GenerationError, type Gravity, type Move } from '../model.js';
+
+/** The outcome of a construction: which tile ids were paired, in play order, and where. */
+export interface Construction {
+  /** Tile ids (grid value − 1) of each removed pair, in play order. */
+  readonly pairA: Int32Array;
+  readonly pairB: Int32Array;
+  /** The move as board cells at the time it is played (gravity moves tiles between moves). */
+  readonly moves: Move[];
+  /** How many times the construction got stuck and undid moves. */
+  readonly backtracks: number;
+}
+
+/**
+ * Runs the construction on `e` (whose grid holds blank tiles with ids 1..tiles, at rest under
+ * `gravity`). The grid is left empty of tiles. `difficulty` in [0, 1] biases the choice of pair:
+ * low prefers adjacent, straight pairs; high prefers far-apart, two-turn pairs.
+ */
+export function construct(
+  e: Engine,
+  tiles: number,
+  rng: Rng,
+  difficulty: number,
+  gravity: Gravity,
+  maxBacktracks: number,
+): Construction {
+  const steps = tiles / 2;
+  const pairA = new Int32Array(steps);
+  const pairB = new Int32Array(steps);
+  const posA = new Int32Array(steps);
+  const posB = new Int32Array(steps);
+  const snapshots: Int32Array[] = [];
+  const outCells = new Int32Array(e.size);
+  const outTurns = new Int32Array(e.size);
+  const cand: number[] = [];
+  const candW: number[] = [];
+  const live = new Int32Array(e.size);
+  const bias = 4 * (2 * difficulty - 1);
+  const span = e.rows + e.cols;
+  const pw = e.pw;
+  let backtracks = 0;
+  let back = 1;
+  let k = 0;
+  while (k < steps) {
+    computeSegments(e);
+    let nLive = 0;
+    for (let i = 0; i < e.size; i++) if (e.grid[i]! > 0) live[nLive++] = i;
+    cand.length = 0;
+    candW.length = 0;
+    let sources = 0;
+    while (nLive > 0 && sources < 2) {
+      const j = rng.below(nLive);
+      const a = live[j]!;
+      live[j] = live[--nLive]!;
+      const n = partnersOf(e, a, outCells, outTurns);
+      if (n === 0) continue;
+      sources++;
+      for (let t = 0; t < n; t++) {
+        const b = outCells[t]!;
+        const dist =
+          Math.abs(Math.floor(a / pw) - Math.floor(b / pw)) + Math.abs((a % pw) - (b % pw));
+        const score = 0.5 * (outTurns[t]! / 2) + 0.5 * Math.min(1, dist / span);
+        cand.push(a, b);
+        candW.push(Math.exp(bias * score));
+      }
+    }
+    if (cand.length === 0) {
+      // Stuck: undo the last `back` moves (doubling on repeated trouble) and try again.
+      if (++backtracks > maxBacktracks || k === 0) {
+        throw new GenerationError(
+          `no sequence of linkable pairs clears this layout after ${backtracks} backtracks (try the outer ring, fewer blocked cells or another seed)`,
+        );
+      }
+      const to = Math.max(0, k - back);
+      back = Math.min(back * 2, steps);
+      e.grid.set(snapshots[to]!);
+      k = to;
+      continue;
+    }
+    const pick = rng.weightedIndex(candW);
+    const a = cand[2 * pick]!;
+    const b = cand[2 * pick + 1]!;
+    if (snapshots.length <= k) snapshots.push(e.grid.slice());
+    else snapshots[k]!.set(e.grid);
+    pairA[k] = e.grid[a]! - 1;
+    pairB[k] = e.grid[b]! - 1;
+    posA[k] = a;
+    posB[k] = b;
+    removeAndSettle(e, a, b, gravity);
+    k++;
+  }
+  const moves: Move[] = [];
+  for (let i = 0; i < steps; i++) moves.push([unpad(e, posA[i]!), unpad(e, posB[i]!)]);
+  return { pairA, pairB, moves, backtracks };
+}

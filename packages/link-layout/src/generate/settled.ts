@@ -1,0 +1,11 @@
+import { createEngine, isSettled, pad } from '../engine.js';
+import type { Board, Gravity } from '../model.js';
+
+/** True when no tile of `board` would fall under `gravity`. */
+export function isSettledBoard(board: Board, gravity: Gravity): boolean {
+  if (gravity === 'none') return true;
+  const e = createEngine(board.rows, board.cols, true);
+  for (let r = 0; r < board.rows; r++)
+    for (let c = 0; c < board.cols; c++) e.grid[pad(e, r, c)] = board.cells[r * board.cols + c]!;
+  return isSettled(e, gravity);
+}

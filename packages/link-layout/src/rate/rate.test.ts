@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { parseBoard } from '../format/text.js';
+import { generateBoard } from '../generate/generate.js';
+import { rateBoard } from './rate.js';
+
+describe('difficulty measures', () => {
+  it('hand-checked: the trap board has one dead-end choice at the start', () => {
+    // No ring. Playable at the start: C-C (safe) and A(1,0)-A(2,0) (a dead end).
+    const b = parseBoard(`
+.C..
+ACAB
+A.BA`);
+    const r = rateBoard(b, { ring: false, playouts: 400, seed: 1 });
+    expect(r.tiles).toBe(8);
+    expect(r.startMoves).toBe(2);
+    expect(r.solvable).toBe(true);
+    expect(r.movesAlongPlay[0]).toBe(2);
+    expect(r.movesAlongPlay).toHaveLength(4);
+    expect(r.deadEndChoices).toBeGreaterThanOrEqual(1);
+    expect(r.undecidedChoices).toBe(0);
+    // Random play takes the trap with probability about 1/2 at the first step (and maybe later).
+    expect(r.randomClearRate).toBeGreaterThan(0.1);
+    expect(r.randomClearRate).toBeLessThan(0.75);
+    expect(r.minMoves).toBeLessThanOrEqual(r.meanMoves);
+  });
+
+  it('two copies without gravity: random play always clears a solvable board (playable pairs stay playable)', () => {
+    const g = generateBoard({ rows: 4, cols: 6, copies: 2, seed: 9 });
+    const r = rateBoard(g.board, { playouts: 50, seed: 2 });
+    expect(r.randomClearRate).toBe(1);
+    expect(r.randomProgress).toBe(1);
+    expect(r.deadEndChoices).toBe(0);
+  });
+
+  it('is reproducible for a seed, and rejects bad options', () => {
+    const g = generateBoard({
+      rows: 4,
+      cols: 6,
+      copies: 4,
+      seed: 4,
+      difficulty: 1,
+      gravity: 'down',
+    });
+    const a = rateBoard(g.board, { gravity: 'down', seed: 3, playouts: 60 });
+    const b = rateBoard(g.board, { gravity: 'down', seed: 3, playouts: 60 });
+    expect(a).toEqual(b);
+    expect(a.solvable).toBe(true);
+    expect(() => rateBoard(g.board, { playouts: -1 })).toThrow(/playouts/);
+  });
+});

@@ -1,0 +1,171 @@
+import { InvalidInputError } from '@puzzlekit/errors';
+import { Rng, type Seed } from '@puzzlekit/rng';
+import { computeSegments } from '../engine.js';
+import { createLister } from '../link/lister.js';
+import { loadBoard } from '../link/load.js';
+import { engineToBoard, removeAndSettle } from '../link/play.js';
+import { pad } from '../engine.js';
+import type { Board, RuleOptions } from '../model.js';
+import { solveBoard } from '../solve/solve.js';
+
+/** Options of {@link rateBoard}. */
+export interface RateOptions extends RuleOptions {
+  /** Random playouts for the clear rate (default 200). */
+  readonly playouts?: number;
+  /** Seed of the playouts (ignored when `rng` is given); default 0. */
+  readonly seed?: Seed;
+  /** The random stream for the playouts. */
+  readonly rng?: Rng;
+  /** Node budget of the solve that finds the line of play (default 200 000). */
+  readonly nodeBudget?: number;
+  /**
+   * Count dead-end choices along the line of play (default true): every playable pair at every
+   * step is checked with the solver, each check within `deadEndBudget` nodes.
+   */
+  readonly deadEnds?: boolean;
+  /** Node budget of each dead-end check (default 5 000). */
+  readonly deadEndBudget?: number;
+}
+
+/** Measured difficulty of a board. */
+export interface DifficultyReport {
+  /** Tiles on the board. */
+  readonly tiles: number;
+  /** Playable pairs at the start. */
+  readonly startMoves: number;
+  /** Solver's verdict on the start position. */
+  readonly solvable: boolean | null;
+  /** Playable pairs at each step along the solver's line of play (start included), when solvable. */
+  readonly movesAlongPlay: readonly number[];
+  /** Fewest and mean playable pairs along that line. */
+  readonly minMoves: number;
+  readonly meanMoves: number;
+  /** Playouts that pick a uniformly random playable pair each step. */
+  readonly playouts: number;
+  /** Fraction of random playouts that clear the board. */
+  readonly randomClearRate: number;
+  /** Mean fraction of tiles random play removes before it is stuck or done. */
+  readonly randomProgress: number;
+  /**
+   * Playable pairs along the line of play after which the board can no longer be cleared
+   * (proven by the solver). Null when not measured.
+   */
+  readonly deadEndChoices: number | null;
+  /** Choices along the line whose check ran out of budget (neither safe nor proven dead). */
+  readonly undecidedChoices: number | null;
+  /** Choices checked in all. */
+  readonly choices: number | null;
+}
+
+/**
+ * Measures a board's difficulty the way a designer needs it: how many pairs are playable at the
+ * start and along a line of play, how often a player who picks random playable pairs clears it
+ * (seeded Monte Carlo), and how many of the choices along the way are dead ends (a playable pair
+ * after which the board cannot be cleared).
+ *
+ * @throws InvalidInputError on a malformed board or bad options.
+ */
+export function rateBoard(board: Board, options: RateOptions = {}): DifficultyReport {
+  const playouts = options.playouts ?? 200;
+  if (!Number.isInteger(playouts) || playouts < 0 || playouts > 1_000_000)
+    throw new InvalidInputError(`playouts must be an integer in 0..1000000, got ${playouts}`, {
+      path: '$.playouts',
+    });
+  const rule: RuleOptions = { ring: options.ring ?? true, gravity: options.gravity ?? 'none' };
+  const rng = options.rng ?? Rng.from(options.seed ?? 0);
+  const base = loadBoard(board, rule);
+  const { tiles } = base;
+  const count = (b: Board): number => {
+    const L = loadBoard(b, rule, false, false);
+    computeSegments(L.e);
+    return createLister(L.e, L.maxFace).list(L.faceOf);
+  };
+  const startMoves = count(board);
+
+  // Random play.
+  let cleared = 0;
+  let removed = 0;
+  {
+    const { e, faceOf, maxFace, gravity } = base;
+    const start = e.grid.slice();
+    const lister = createLister(e, maxFace);
+    for (let p = 0; p < playouts; p++) {
+      e.grid.set(start);
+      let left = tiles;
+      while (left > 0) {
+        computeSegments(e);
+        const n = lister.list(faceOf);
+        if (n === 0) break;
+        const k = rng.below(n);
+        removeAndSettle(e, lister.a[k]!, lister.b[k]!, gravity);
+        left -= 2;
+      }
+      if (left === 0) cleared++;
+      removed += tiles === 0 ? 1 : (tiles - left) / tiles;
+    }
+    e.grid.set(start);
+  }
+
+  // The line of play, moves along it, dead ends.
+  const solved = solveBoard(board, { ...rule, nodeBudget: options.nodeBudget ?? 200_000 });
+  const along: number[] = [];
+  let dead: number | null = null;
+  let undecided: number | null = null;
+  let choices: number | null = null;
+  if (solved.status === 'solved') {
+    const doDead = options.deadEnds ?? true;
+    if (doDead) {
+      dead = 0;
+      undecided = 0;
+      choices = 0;
+    }
+    const budget = options.deadEndBudget ?? 5000;
+    let cur = board;
+    for (const move of [...solved.solution!, null]) {
+      const L = loadBoard(cur, rule, false, false);
+      computeSegments(L.e);
+      const lister = createLister(L.e, L.maxFace);
+      const n = lister.list(L.faceOf);
+      if (L.tiles > 0) along.push(n);
+      if (doDead && L.tiles > 0) {
+        const pairsA = Array.from(lister.a.subarray(0, n));
+        const pairsB = Array.from(lister.b.subarray(0, n));
+        const snapshot = L.e.grid.slice();
+        // Without gravity, a pair whose face has only two tiles left can never hurt.
+        const faceCount = new Int32Array(L.maxFace + 1);
+        for (let t = 0; t < L.tiles; t++) faceCount[L.faceOf[t]!]!++;
+        for (let k = 0; k < n; k++) {
+          choices!++;
+          const f = L.faceOf[L.e.grid[pairsA[k]!]! - 1]!;
+          if (rule.gravity === 'none' && faceCount[f] === 2) continue;
+          removeAndSettle(L.e, pairsA[k]!, pairsB[k]!, rule.gravity);
+          const child = engineToBoard(L.e, L.faceOf);
+          L.e.grid.set(snapshot);
+          const r = solveBoard(child, { ...rule, nodeBudget: budget });
+          if (r.status === 'unsolvable') dead!++;
+          else if (r.status === 'unknown') undecided!++;
+        }
+      }
+      if (move) {
+        const a = pad(L.e, move[0][0], move[0][1]);
+        const b = pad(L.e, move[1][0], move[1][1]);
+        removeAndSettle(L.e, a, b, rule.gravity);
+        cur = engineToBoard(L.e, L.faceOf);
+      }
+    }
+  }
+  return {
+    tiles,
+    startMoves,
+    solvable: solved.solvable,
+    movesAlongPlay: along,
+    minMoves: along.length ? Math.min(...along) : startMoves,
+    meanMoves: along.length ? along.reduce((s, x) => s + x, 0) / along.length : startMoves,
+    playouts,
+    randomClearRate: playouts ? cleared / playouts : 0,
+    randomProgress: playouts ? removed / playouts : 0,
+    deadEndChoices: dead,
+    undecidedChoices: undecided,
+    choices,
+  };
+}
