@@ -63,7 +63,7 @@ describe('parseLevel', () => {
     [
       'a screw count not a multiple of 3',
       (o: Doc) => o.bars[2]!.screws.push({ x: 3.5, y: 0.5, color: 'red' }),
-      '$.bars[0].screws[0]!.color',
+      '$.bars[0].screws[0].color',
       /multiple of 3/,
     ],
     [
@@ -87,7 +87,7 @@ describe('parseLevel', () => {
     [
       'an unknown colour',
       (o: Doc) => (o.bars[3]!.screws[1]!.color = 'green'),
-      '$.bars[3].screws[1]!.color',
+      '$.bars[3].screws[1].color',
       /not in \$\.colors/,
     ],
     ['a wrong type', (o: Doc) => (o.width = '4'), '$.width', /integer|number/],
