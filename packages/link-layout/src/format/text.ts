@@ -68,7 +68,7 @@ export function parseBoard(text: string, options: ParseOptions = {}): Board {
   for (const [face, at] of [...first.entries()].sort((a, b) => a[0] - b[0])) {
     if (!options.allowOdd && at.count % 2 !== 0) {
       throw new ParseError(
-        `face '${faceToChar(face)}' appears ${at.count} times; every face needs an even count`,
+        `face '${faceToChar(face)}' appears ${at.count} time${at.count === 1 ? '' : 's'}; every face needs an even count`,
         { line: at.line, column: at.column, source, code: 'ODD_FACE' },
       );
     }
