@@ -31,7 +31,7 @@ describe('the built site', () => {
     await expect(page.locator('.VPHero .name').textContent()).resolves.toContain('puzzlekit');
     await page.getByRole('link', { name: 'Get started' }).first().click();
     await page.waitForURL(/getting-started/);
-    await expect(page.locator('h1').first().textContent()).resolves.toContain('Getting started');
+    await page.locator('h1', { hasText: 'Getting started' }).waitFor();
     await screenshot(page, 'home-getting-started');
     expect(errors).toEqual([]);
     await page.close();

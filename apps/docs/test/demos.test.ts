@@ -1,0 +1,179 @@
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkPrerequisites,
+  distDir,
+  launchBrowser,
+  openPage,
+  screenshot,
+  serveStatic,
+} from './site.js';
+
+let browser: Browser;
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  checkPrerequisites();
+  ({ server, origin } = await serveStatic(distDir));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((done) => server?.close(done));
+});
+
+/** Opens a demo page and waits until its component has rendered (it mounts on the client only). */
+async function openDemo(path: string, demo: string): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(browser, `${origin}${path}`);
+  await opened.page.locator(`[data-demo="${demo}"]`).waitFor({ state: 'visible', timeout: 20_000 });
+  return opened;
+}
+
+const attr = async (page: Page, selector: string, name: string): Promise<string | null> =>
+  page.locator(selector).getAttribute(name);
+
+describe('Sokoban demo', () => {
+  it('generates a level, pushes a box with the keyboard, undoes it, and replays the answer to a solve', async () => {
+    const { page, errors } = await openDemo('/games/sokoban.html', 'sokoban');
+    const board = '[data-testid="sokoban-board"]';
+    await page.locator('[data-testid="sokoban-seed"]').fill('7');
+    await page.locator('[data-testid="sokoban-generate"]').click();
+    await expect(page.locator('[data-testid="sokoban-status"]').textContent()).resolves.toMatch(
+      /9×9, 8 boxes/,
+    );
+    const start = await attr(page, board, 'data-player');
+    // Walk the generated answer with the arrow keys up to its first push (upper case in LURD).
+    const answer = (await page.locator('[data-testid="sokoban-answer"]').textContent()) ?? '';
+    const firstPush = answer.search(/[LURD]/);
+    expect(firstPush).toBeGreaterThanOrEqual(0);
+    const keys: Record<string, string> = {
+      l: 'ArrowLeft',
+      u: 'ArrowUp',
+      r: 'ArrowRight',
+      d: 'ArrowDown',
+    };
+    await page.locator(board).focus();
+    for (const letter of answer.slice(0, firstPush + 1))
+      await page.keyboard.press(keys[letter.toLowerCase()]!);
+    expect(await attr(page, board, 'data-moves')).toBe(String(firstPush + 1));
+    expect(await attr(page, board, 'data-pushes')).toBe('1');
+    expect(await attr(page, board, 'data-player')).not.toBe(start);
+    await screenshot(page, 'sokoban-after-first-move', '[data-demo="sokoban"]');
+    await page.keyboard.press('z'); // undo the push: the player stands where it stood before it
+    expect(await attr(page, board, 'data-pushes')).toBe('0');
+    expect(await attr(page, board, 'data-moves')).toBe(String(firstPush));
+
+    await page.locator('[data-testid="sokoban-replay"]').click();
+    await page.locator('[data-testid="sokoban-solved"]').waitFor({ timeout: 20_000 });
+    expect(await attr(page, board, 'data-solved')).toBe('true');
+    await screenshot(page, 'sokoban-solved-by-replay', '[data-demo="sokoban"]');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('Link demo', () => {
+  it('removes the hinted pair by clicking both tiles, draws the path, shuffles, and plays with gravity', async () => {
+    const { page, errors } = await openDemo('/games/link.html', 'link');
+    const board = '[data-testid="link-board"]';
+    await page.locator('[data-testid="link-seed"]').fill('3');
+    await page.locator('[data-testid="link-generate"]').click();
+    expect(await attr(page, board, 'data-tiles')).toBe('48');
+
+    await page.locator('[data-testid="link-hint"]').click();
+    const hinted = page.locator('[data-hint="true"]');
+    await expect(hinted.count()).resolves.toBe(2);
+    const cells = await hinted.evaluateAll((els) => els.map((el) => el.getAttribute('data-cell')));
+    const faces = await hinted.evaluateAll((els) => els.map((el) => el.getAttribute('data-face')));
+    expect(faces[0]).toBe(faces[1]);
+    for (const cell of cells) await page.locator(`[data-cell="${cell}"]`).click();
+    expect(await attr(page, board, 'data-tiles')).toBe('46');
+    expect(await attr(page, board, 'data-removed')).toBe('2');
+    for (const cell of cells)
+      expect(await page.locator(`[data-cell="${cell}"]`).getAttribute('data-face')).toBe('0');
+    await expect(page.locator('[data-testid="link-path"]').count()).resolves.toBe(1);
+    await screenshot(page, 'link-after-removal', '[data-demo="link"]');
+
+    await page.locator('[data-testid="link-shuffle"]').click();
+    await expect(page.locator('[data-testid="link-status"]').textContent()).resolves.toContain(
+      'Shuffled',
+    );
+    expect(await attr(page, board, 'data-tiles')).toBe('46');
+
+    // Gravity down: after a removal, no tile hangs above an empty cell.
+    await page.locator('[data-testid="link-gravity"]').selectOption('down');
+    await page.locator('[data-testid="link-generate"]').click();
+    await page.locator('[data-testid="link-hint"]').click();
+    const pair = await page
+      .locator('[data-hint="true"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-cell')));
+    for (const cell of pair) await page.locator(`[data-cell="${cell}"]`).click();
+    expect(await attr(page, board, 'data-tiles')).toBe('46');
+    const grid = await page
+      .locator('[data-cell]')
+      .evaluateAll((els) =>
+        els.map((el) => [el.getAttribute('data-cell'), el.getAttribute('data-face')]),
+      );
+    const face = new Map(grid.map(([cell, f]) => [cell, Number(f)]));
+    for (const [cell, f] of face) {
+      const [r, c] = cell!.split(',').map(Number);
+      if (f > 0 && face.has(`${r! + 1},${c}`)) expect(face.get(`${r! + 1},${c}`)).not.toBe(0);
+    }
+    await screenshot(page, 'link-gravity-down', '[data-demo="link"]');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('Screw Jam demo', () => {
+  it('taps free screws and recomputes the dct of every candidate colour live', async () => {
+    const { page, errors } = await openDemo('/games/screw-jam.html', 'screw-jam');
+    const board = '[data-testid="screw-board"]';
+    await page.locator('[data-testid="screw-seed"]').fill('5');
+    await page.locator('[data-testid="screw-generate"]').click();
+    const readDct = async (): Promise<string[]> =>
+      page
+        .locator('[data-testid="screw-dct"] tbody tr')
+        .evaluateAll((rows) =>
+          rows.map(
+            (row) =>
+              `${row.getAttribute('data-dct-color')}:${row.textContent?.replace(/\s+/g, ' ').trim()}`,
+          ),
+        );
+    const before = await readDct();
+    expect(before.length).toBe(4); // one row per colour
+    for (const row of before) {
+      const numbers = row.match(/\d+\.\d/g)!.map(Number);
+      expect(numbers).toHaveLength(2);
+      for (const x of numbers) {
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThanOrEqual(100);
+      }
+    }
+    const screws = Number(await attr(page, board, 'data-screws'));
+    await screenshot(page, 'screw-jam-start', '[data-demo="screw-jam"]');
+
+    // Tap three free screws with the mouse: each leaves the board, and the index follows the board.
+    for (let k = 1; k <= 3; k++) {
+      const free = page.locator('[data-tappable="true"]').first();
+      const id = await free.getAttribute('data-screw');
+      await free.click();
+      await expect(page.locator(`[data-screw="${id}"]`).count()).resolves.toBe(0);
+      expect(await attr(page, board, 'data-steps')).toBe(String(k));
+      expect(Number(await attr(page, board, 'data-screws'))).toBe(screws - k);
+    }
+    const after = await readDct();
+    expect(after).not.toEqual(before);
+    // Keyboard: select the next free screw with an arrow and tap it with Enter.
+    await page.locator(board).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    expect(await attr(page, board, 'data-steps')).toBe('4');
+    await screenshot(page, 'screw-jam-after-taps', '[data-demo="screw-jam"]');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
