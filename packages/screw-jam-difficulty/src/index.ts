@@ -10,6 +10,7 @@
 export type { Point, Screw, Bar, Level, LevelSolution, Snapshot } from './model.js';
 export { pointInPolygon, barCovers } from './geometry.js';
 export { validateLevel, parseLevel, formatLevel } from './format/level.js';
+export { parseJsonText, locateJsonError } from './format/json.js';
 export { validateSnapshot, parseSnapshot } from './format/snapshot.js';
 export { compileLevel, screwDepths, levelSnapshot } from './board.js';
 export type { CompiledLevel } from './board.js';
@@ -48,12 +49,19 @@ export type {
   ReplayResult,
 } from './simulate/simulate.js';
 export { rocAuc, spearman, ranks } from './validate/stats.js';
-export { recordDct, indexReport, refitParams, runController } from './validate/validate.js';
+export {
+  recordDct,
+  indexReport,
+  refitParams,
+  runController,
+  dctBins,
+} from './validate/validate.js';
 export type {
   IndexReport,
   RefitResult,
   ControllerOptions,
   ControllerResult,
+  DctBin,
 } from './validate/validate.js';
 export { generateLevel, PALETTE } from './generate/generate.js';
 export type { GenerateOptions } from './generate/generate.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@puzzlekit/rng';
-import { indexReport, recordDct, refitParams, runController } from './validate.js';
+import { dctBins, indexReport, recordDct, refitParams, runController } from './validate.js';
 import type { BoxRecord } from '../simulate/engine.js';
 import { SEED_PARAMS } from '../rate/dct.js';
 import { generateLevel } from '../generate/generate.js';
@@ -94,5 +94,21 @@ describe('validation', () => {
     expect(low.meanCenter).toBeGreaterThan(high.meanCenter);
     expect(high.winRate).toBeGreaterThanOrEqual(low.winRate);
     expect(SEED_PARAMS.threshold).toBe(55);
+  });
+});
+
+describe('dctBins', () => {
+  it('groups boxes by dct with failure rates', () => {
+    const rs = [
+      rec({ dct: 0 }),
+      rec({ dct: 19.9, finished: false, maxTray: 4 }),
+      rec({ dct: 55 }),
+      rec({ dct: 100, finished: false }),
+    ];
+    const bins = dctBins(rs);
+    expect(bins.map((b) => b.boxes)).toEqual([2, 0, 0, 1, 0, 1]);
+    expect(bins[0]).toMatchObject({ failed: 1, failRate: 0.5, meanMaxTray: 2 });
+    expect(bins[5]!.failRate).toBe(1);
+    expect(() => dctBins(rs, [0, 0])).toThrow(/increasing/);
   });
 });

@@ -253,3 +253,49 @@ export function runController(options: ControllerOptions): ControllerResult {
     finalBand: [center - width / 2, center + width / 2],
   };
 }
+
+/** Boxes grouped by dct range: how many spawned and how many failed. */
+export interface DctBin {
+  /** Lower edge (inclusive; the first bin also takes values below it). */
+  readonly from: number;
+  /** Upper edge (exclusive, except the last bin, which includes 100). */
+  readonly to: number;
+  /** Boxes whose dct fell in the bin. */
+  readonly boxes: number;
+  /** Of those, boxes not finished. */
+  readonly failed: number;
+  /** failed / boxes (NaN for an empty bin). */
+  readonly failRate: number;
+  /** Mean of the boxes' largest tray occupancy while open. */
+  readonly meanMaxTray: number;
+}
+
+/** Per-box outcomes by dct range; `edges` must increase (default 0, 20, 40, 55, 70, 85, 100). */
+export function dctBins(
+  records: readonly BoxRecord[],
+  edges: readonly number[] = [0, 20, 40, 55, 70, 85, 100],
+): DctBin[] {
+  if (edges.length < 2 || edges.some((e, i) => i > 0 && !(e > edges[i - 1]!)))
+    throw new InvalidInputError('bin edges must be at least two increasing numbers', {
+      code: 'INVALID_OPTIONS',
+    });
+  const k = edges.length - 1;
+  const boxes = new Array<number>(k).fill(0);
+  const failed = new Array<number>(k).fill(0);
+  const tray = new Array<number>(k).fill(0);
+  for (const r of records) {
+    let b = 0;
+    while (b < k - 1 && r.dct >= edges[b + 1]!) b++;
+    boxes[b]!++;
+    tray[b]! += r.maxTray;
+    if (!r.finished) failed[b]!++;
+  }
+  return boxes.map((n, b) => ({
+    from: edges[b]!,
+    to: edges[b + 1]!,
+    boxes: n,
+    failed: failed[b]!,
+    failRate: n > 0 ? failed[b]! / n : NaN,
+    meanMaxTray: n > 0 ? tray[b]! / n : NaN,
+  }));
+}
