@@ -1,7 +1,330 @@
+import type { Command } from 'commander';
+import {
+  dctBins,
+  formatLevel,
+  generateLevel,
+  indexReport,
+  levelSnapshot,
+  parseJsonText,
+  rateSnapshot,
+  replaySolution,
+  simulate,
+  SEED_PARAMS,
+  validateLevel,
+  validateSnapshot,
+  type BotKind,
+  type DctParams,
+  type Level,
+  type SimulationResult,
+  type Snapshot,
+  type SnapshotRating,
+  type SpawnPolicy,
+} from '@puzzlekit/screw-jam-difficulty';
+import { choiceOption, intOption, numberOption, UsageError, type Context } from '../context.js';
 import type { GameModule } from './types.js';
 
-// Placeholder until the game's issue lands: registers no commands and shows no demo section.
+const fmt = (n: number, d = 1): string => (Number.isNaN(n) ? '–' : n.toFixed(d));
+
+interface ParamOpts {
+  trayWeight: string;
+  supplyWeight: string;
+  threshold: string;
+}
+
+function paramsFrom(o: ParamOpts): DctParams {
+  return {
+    ...SEED_PARAMS,
+    trayWeight: numberOption('--tray-weight', o.trayWeight),
+    supplyWeight: numberOption('--supply-weight', o.supplyWeight),
+    threshold: numberOption('--threshold', o.threshold),
+  };
+}
+
+function addParamOptions(cmd: Command): Command {
+  return cmd
+    .option('--tray-weight <w>', 'weight of the tray term M/5', String(SEED_PARAMS.trayWeight))
+    .option(
+      '--supply-weight <w>',
+      'weight of the supply term (N − n_c)/N',
+      String(SEED_PARAMS.supplyWeight),
+    )
+    .option(
+      '--threshold <t>',
+      'a box is hard when dct is above this',
+      String(SEED_PARAMS.threshold),
+    );
+}
+
+function ratingText(r: SnapshotRating, snap: Snapshot): string {
+  const hard = (d: number): string => (d > r.threshold ? ' hard' : '');
+  const lines = [
+    `N = ${snap.maxPerColor}, ${snap.screws.length} screw(s) on the board, tray ${snap.tray.length}, current box ${
+      snap.currentBox
+        ? `${snap.currentBox.color} (${snap.currentBox.filled}/3), dct(a) = ${fmt(r.current ?? 0)}`
+        : 'none'
+    }`,
+    '',
+    snap.currentBox ? 'colour      middle       left' : 'colour      middle',
+  ];
+  for (const c of r.colors) {
+    const mid = `${fmt(r.middle[c]!).padStart(6)}${hard(r.middle[c]!).padEnd(6)}`;
+    const left = snap.currentBox ? `  ${fmt(r.left[c]!).padStart(6)}${hard(r.left[c]!)}` : '';
+    const spawn = r.spawnable.includes(c) ? '' : '   (no new box possible)';
+    lines.push(`${c.padEnd(10)}${mid}${left}${spawn}`);
+  }
+  if (r.colors.length === 0) lines.push('(no screws left: nothing to rate)');
+  return lines.join('\n');
+}
+
+function simulationText(r: SimulationResult, label: string): string {
+  const rep = indexReport(r.boxes);
+  const lines = [
+    `${label}: ${r.runs} playout(s), won ${r.wins} (${fmt(100 * r.winRate)}%)`,
+    `tray pressure: mean tray ${fmt(r.meanTray, 2)}, mean of max tray ${fmt(r.meanMaxTray, 2)}, taps by tray load 0..${r.trayHistogram.length - 1}: ${r.trayHistogram.join(' ')}`,
+    `boxes: ${r.boxesSpawned} spawned, ${r.boxesFinished} finished; hard (dct > threshold) ${r.hard.spawned}, failed ${r.hard.failed}; easy ${r.easy.spawned}, failed ${r.easy.failed}`,
+    `dct vs failure: ROC AUC ${fmt(rep.auc, 3)}, Spearman ${fmt(rep.spearman, 3)}`,
+    '',
+    'dct range     boxes  failed  fail %  mean max tray',
+  ];
+  for (const b of dctBins(r.boxes)) {
+    lines.push(
+      `${`${b.from}–${b.to}`.padEnd(12)}${String(b.boxes).padStart(7)}${String(b.failed).padStart(8)}${fmt(100 * b.failRate).padStart(8)}${fmt(b.meanMaxTray, 2).padStart(15)}`,
+    );
+  }
+  if (r.budgetHits > 0)
+    lines.push(`lookahead gave up (node budget) ${r.budgetHits} time(s) and played greedy there`);
+  return lines.join('\n');
+}
+
+function policyFrom(o: {
+  policy: string;
+  low: string;
+  high: string;
+  choice: string;
+  fallback: string;
+  k: string;
+}): SpawnPolicy {
+  const kind = choiceOption('--policy', o.policy, ['random', 'band', 'blend'] as const);
+  if (kind === 'random') return { kind };
+  if (kind === 'blend') {
+    const k = numberOption('--k', o.k);
+    if (k < 0 || k > 1) throw new UsageError(`--k must be in 0..1, got ${o.k}`);
+    return { kind, k };
+  }
+  const low = numberOption('--low', o.low);
+  const high = numberOption('--high', o.high);
+  if (low > high) throw new UsageError(`--low must not exceed --high (got ${low} > ${high})`);
+  return {
+    kind,
+    low,
+    high,
+    choice: choiceOption('--choice', o.choice, ['first', 'random'] as const),
+    fallback: choiceOption('--fallback', o.fallback, ['easiest', 'nearest'] as const),
+  };
+}
+
+async function readLevel(ctx: Context, path: string): Promise<Level> {
+  return validateLevel(parseJsonText(await ctx.readText(path), path));
+}
+
+/** `puzzlekit screw-jam …`: rate engine snapshots, simulate levels with bots, generate levels. */
 export const screwJam: GameModule = {
-  register: () => undefined,
-  demo: () => ({ title: 'screw-jam', text: '(not built yet)', data: null }),
+  register(program: Command, ctx: Context): void {
+    const group = program
+      .command('screw-jam')
+      .description(
+        "Screw Jam: the seed's box-difficulty index (dct), simulated play, level generation",
+      );
+
+    addParamOptions(
+      group
+        .command('rate')
+        .description(
+          'dct of every colour for a new middle box and, with a current box, a new left box',
+        )
+        .argument(
+          '<snapshot.json>',
+          'engine snapshot {maxPerColor, screws:[{color,depth}], tray, currentBox}, or a level (rated at its start)',
+        ),
+    ).action(async (file: string, o: ParamOpts) => {
+      const params = paramsFrom(o);
+      const raw = parseJsonText(await ctx.readText(file), file);
+      const isLevel = typeof raw === 'object' && raw !== null && 'bars' in raw;
+      const snap = isLevel ? levelSnapshot(validateLevel(raw)) : validateSnapshot(raw);
+      const r = rateSnapshot(snap, params);
+      ctx.output(
+        {
+          middle: r.middle,
+          left: snap.currentBox ? r.left : null,
+          current: r.current,
+          spawnable: r.spawnable,
+          threshold: r.threshold,
+        },
+        () => ratingText(r, snap),
+      );
+    });
+
+    addParamOptions(
+      group
+        .command('simulate')
+        .description(
+          'Monte Carlo playouts by a bot: win rate, tray pressure, per-box outcomes against dct',
+        )
+        .argument('<level.json>', 'level file')
+        .option('--runs <n>', 'playouts', '1000')
+        .option('--bot <kind>', 'random | greedy | lookahead', 'greedy')
+        .option('--depth <d>', 'lookahead depth in taps', '2')
+        .option('--policy <kind>', 'box colours: random | band | blend', 'random')
+        .option('--low <x>', 'band low (policy band)', '0')
+        .option('--high <x>', 'band high (policy band)', '55')
+        .option('--choice <c>', 'in band: first (the seed) | random', 'first')
+        .option('--fallback <f>', 'out of band: easiest (the seed) | nearest', 'easiest')
+        .option('--k <k>', 'blend difficulty K in 0..1 (policy blend)', '0.5')
+        .option('--slots <n>', 'box positions: 2 (middle and left) or 1', '2')
+        .option('--seed <s>', 'seed', '1')
+        .option('--boxes', 'include every box record in the JSON output'),
+    ).action(
+      async (
+        file: string,
+        o: ParamOpts & {
+          runs: string;
+          bot: string;
+          depth: string;
+          policy: string;
+          low: string;
+          high: string;
+          choice: string;
+          fallback: string;
+          k: string;
+          slots: string;
+          seed: string;
+          boxes?: boolean;
+        },
+      ) => {
+        const runs = intOption('--runs', o.runs, 1, 1_000_000);
+        const kind = choiceOption<BotKind>('--bot', o.bot, ['random', 'greedy', 'lookahead']);
+        const depth = intOption('--depth', o.depth, 1, 6);
+        const slots = intOption('--slots', o.slots, 1, 2) as 1 | 2;
+        const policy = policyFrom(o);
+        const params = paramsFrom(o);
+        const level = await readLevel(ctx, file);
+        const bar = ctx.progress('simulating', runs);
+        const r = simulate(level, {
+          runs,
+          bot: { kind, depth },
+          policy,
+          seed: o.seed,
+          boxSlots: slots,
+          params,
+        });
+        bar.stop();
+        const { boxes, ...summary } = r;
+        ctx.output(
+          {
+            ...summary,
+            index: indexReport(boxes, params),
+            bins: dctBins(boxes),
+            ...(o.boxes ? { boxes } : {}),
+          },
+          () => simulationText(r, `${level.name ?? file} · bot ${kind} · policy ${policy.kind}`),
+        );
+      },
+    );
+
+    group
+      .command('generate')
+      .description('a random level winnable by construction (it carries its winning play)')
+      .option('--colors <n>', 'colours', '6')
+      .option('--boxes-per-color <n>', 'boxes of three per colour', '2')
+      .option('--layers <n>', 'layers of bars', '4')
+      .option('--width <n>', 'board width in cells', '8')
+      .option('--height <n>', 'board height in cells', '10')
+      .option('--tray-slack <n>', 'most tray screws the recorded play may use (0..4)', '2')
+      .option('--seed <s>', 'seed', '1')
+      .option('-o, --out <file>', 'write the level here instead of stdout')
+      .action(
+        async (o: {
+          colors: string;
+          boxesPerColor: string;
+          layers: string;
+          width: string;
+          height: string;
+          traySlack: string;
+          seed: string;
+          out?: string;
+        }) => {
+          const level = generateLevel({
+            colors: intOption('--colors', o.colors, 1, 64),
+            boxesPerColor: intOption('--boxes-per-color', o.boxesPerColor, 1, 20),
+            layers: intOption('--layers', o.layers, 1, 20),
+            width: intOption('--width', o.width, 2, 200),
+            height: intOption('--height', o.height, 2, 200),
+            traySlack: intOption('--tray-slack', o.traySlack, 0, 4),
+            seed: o.seed,
+          });
+          const replay = replaySolution(level, level.solution!);
+          const screws = level.bars.reduce((n, b) => n + b.screws.length, 0);
+          const about = `${level.colors.length} colours, ${screws} screws, ${level.bars.length} bars; recorded play wins: ${replay.won} (max tray ${replay.maxTray})`;
+          if (o.out) {
+            await ctx.io.writeText(o.out, formatLevel(level));
+            ctx.output(
+              { file: o.out, colors: level.colors.length, screws, bars: level.bars.length, replay },
+              () => `wrote ${o.out}: ${about}`,
+            );
+          } else if (ctx.json) {
+            ctx.output(level, () => '');
+          } else {
+            ctx.info(about);
+            ctx.io.writeOut(formatLevel(level));
+          }
+        },
+      );
+  },
+
+  demo() {
+    const level = generateLevel({
+      colors: 6,
+      boxesPerColor: 2,
+      layers: 4,
+      width: 8,
+      height: 10,
+      seed: 2026,
+    });
+    const replay = replaySolution(level, level.solution!);
+    const start = rateSnapshot(levelSnapshot(level));
+    const easy = simulate(level, {
+      runs: 150,
+      bot: { kind: 'greedy' },
+      policy: { kind: 'band', low: 0, high: 40, choice: 'random' },
+      seed: 1,
+    });
+    const hard = simulate(level, {
+      runs: 150,
+      bot: { kind: 'greedy' },
+      policy: { kind: 'band', low: 60, high: 100, choice: 'random', fallback: 'nearest' },
+      seed: 1,
+    });
+    const all = [...easy.boxes, ...hard.boxes];
+    const rep = indexReport(all);
+    const screws = level.bars.reduce((n, b) => n + b.screws.length, 0);
+    const text = [
+      `generated: ${level.colors.length} colours, ${screws} screws on ${level.bars.length} bars in 4 layers (seed 2026)`,
+      `solved: the recorded play of ${replay.won ? 'wins' : 'FAILS'} with boxes ${level.solution!.boxes.slice(0, 4).join(', ')}, … (max tray ${replay.maxTray})`,
+      `rated at the start (middle box): ${start.colors.map((c) => `${c} ${fmt(start.middle[c]!)}`).join(', ')}`,
+      `greedy bot, 150 playouts each: boxes from band [0, 40] → win ${fmt(100 * easy.winRate)}%, mean max tray ${fmt(easy.meanMaxTray, 2)};`,
+      `                               boxes from band [60, 100] → win ${fmt(100 * hard.winRate)}%, mean max tray ${fmt(hard.meanMaxTray, 2)}`,
+      `dct predicts box failure with ROC AUC ${fmt(rep.auc, 3)} over ${rep.boxes} boxes (hard fail ${fmt(100 * rep.hardFailRate)}%, easy fail ${fmt(100 * rep.easyFailRate)}%)`,
+    ].join('\n');
+    return {
+      title: 'screw-jam',
+      text,
+      data: {
+        replay,
+        startMiddle: start.middle,
+        easy: { winRate: easy.winRate, meanMaxTray: easy.meanMaxTray },
+        hard: { winRate: hard.winRate, meanMaxTray: hard.meanMaxTray },
+        index: rep,
+      },
+    };
+  },
 };

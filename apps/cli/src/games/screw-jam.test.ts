@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../testing.js';
+import { screwJam } from './screw-jam.js';
+
+const SNAP = JSON.stringify({
+  maxPerColor: 6,
+  screws: [
+    { color: 'red', depth: 0 },
+    { color: 'red', depth: 1 },
+    { color: 'red', depth: 2 },
+    { color: 'blue', depth: 0 },
+    { color: 'blue', depth: 0 },
+    { color: 'blue', depth: 1 },
+    { color: 'green', depth: 3 },
+  ],
+  tray: ['blue', 'green', 'green'],
+  currentBox: { color: 'red', filled: 1 },
+});
+
+describe('puzzlekit screw-jam', () => {
+  it('rate: the hand-computed middle and left tables as JSON', async () => {
+    const r = await runCli(['screw-jam', 'rate', 's.json', '--json'], { 's.json': SNAP });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      middle: Record<string, number>;
+      left: Record<string, number> | null;
+      spawnable: string[];
+    };
+    expect(out.middle.blue).toBeCloseTo(47, 10);
+    expect(out.middle.green).toBeCloseTo(76, 10);
+    expect(out.left!.blue).toBeCloseTo(18 + 280 / 6, 10);
+    expect(out.spawnable).toEqual(['blue', 'green']);
+  });
+
+  it('rate: text output, no left column without a current box, custom weights', async () => {
+    const noBox = JSON.stringify({ ...(JSON.parse(SNAP) as object), currentBox: null });
+    const r = await runCli(['screw-jam', 'rate', 's.json'], { 's.json': noBox });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('current box none');
+    expect(r.stdout).not.toContain('left');
+    expect(r.stdout).toMatch(/green\s+76\.0 hard/);
+    const j = await runCli(
+      ['screw-jam', 'rate', 's.json', '--json', '--tray-weight', '50', '--supply-weight', '50'],
+      { 's.json': noBox },
+    );
+    const out = JSON.parse(j.stdout) as { middle: Record<string, number>; left: unknown };
+    // blue: M = 2 → 2/5·50 + 3/6·50 = 45.
+    expect(out.middle.blue).toBeCloseTo(45, 10);
+    expect(out.left).toBeNull();
+  });
+
+  it('rate: bad snapshots fail with a JSON path or a line and column', async () => {
+    const bad = await runCli(['screw-jam', 'rate', 's.json'], {
+      's.json': '{"maxPerColor": 6, "screws": [{"color": "red", "depth": -1}], "tray": []}',
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/\$\.screws\[0\]\.depth/);
+    const syntax = await runCli(['screw-jam', 'rate', 's.json'], {
+      's.json': '{\n  "maxPerColor": 6,\n}',
+    });
+    expect(syntax.code).toBe(1);
+    expect(syntax.stderr).toMatch(/s\.json:3:1: invalid JSON/);
+    const missing = await runCli(['screw-jam', 'rate', 'nope.json']);
+    expect(missing.code).toBe(2);
+  });
+
+  it('generate → simulate → rate a level, deterministic for a seed', async () => {
+    const g = await runCli([
+      'screw-jam',
+      'generate',
+      '--colors',
+      '4',
+      '--layers',
+      '3',
+      '--width',
+      '6',
+      '--height',
+      '6',
+      '--seed',
+      '5',
+      '-o',
+      'l.json',
+    ]);
+    expect(g.code).toBe(0);
+    expect(g.stdout).toMatch(/recorded play wins: true/);
+    const level = g.files['l.json']!;
+    const g2 = await runCli([
+      'screw-jam',
+      'generate',
+      '--colors',
+      '4',
+      '--layers',
+      '3',
+      '--width',
+      '6',
+      '--height',
+      '6',
+      '--seed',
+      '5',
+      '--json',
+    ]);
+    expect(JSON.parse(g2.stdout)).toEqual(JSON.parse(level));
+    const args = [
+      'screw-jam',
+      'simulate',
+      'l.json',
+      '--runs',
+      '60',
+      '--policy',
+      'band',
+      '--low',
+      '0',
+      '--high',
+      '40',
+      '--choice',
+      'random',
+      '--seed',
+      '3',
+      '--json',
+    ];
+    const s = await runCli(args, { 'l.json': level });
+    expect(s.code).toBe(0);
+    const out = JSON.parse(s.stdout) as {
+      runs: number;
+      wins: number;
+      winRate: number;
+      boxesSpawned: number;
+      bins: { boxes: number }[];
+      trayHistogram: number[];
+    };
+    expect(out.runs).toBe(60);
+    expect(out.winRate).toBeCloseTo(out.wins / 60, 12);
+    expect(out.bins.reduce((n, b) => n + b.boxes, 0)).toBe(out.boxesSpawned);
+    expect(out.trayHistogram).toHaveLength(6);
+    expect((await runCli(args, { 'l.json': level })).stdout).toBe(s.stdout);
+    const text = await runCli(
+      ['screw-jam', 'simulate', 'l.json', '--runs', '20', '--bot', 'lookahead'],
+      { 'l.json': level },
+    );
+    expect(text.stdout).toMatch(/20 playout\(s\), won \d+/);
+    expect(text.stdout).toContain('dct range');
+    const rated = await runCli(['screw-jam', 'rate', 'l.json', '--json'], { 'l.json': level });
+    expect(Object.keys((JSON.parse(rated.stdout) as { middle: object }).middle)).toHaveLength(4);
+  });
+
+  it('usage mistakes exit 2 with one line', async () => {
+    const r = await runCli(['screw-jam', 'simulate', 'l.json', '--bot', 'smart'], {
+      'l.json': '{}',
+    });
+    expect(r.code).toBe(2);
+    const level = (await runCli(['screw-jam', 'generate', '--colors', '2', '--json'])).stdout;
+    const p = await runCli(
+      ['screw-jam', 'simulate', 'l.json', '--policy', 'band', '--low', '60', '--high', '10'],
+      { 'l.json': level },
+    );
+    expect(p.code).toBe(2);
+    expect(p.stderr).toMatch(/--low must not exceed --high/);
+    const bad = await runCli(['screw-jam', 'simulate', 'l.json'], {
+      'l.json': '{"width": 2, "height": 2, "bars": []}',
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/\$\.bars: a level needs at least one bar/);
+  });
+
+  it('demo section is real and deterministic', async () => {
+    const ctx = { json: false } as Parameters<typeof screwJam.demo>[0];
+    const a = await screwJam.demo(ctx);
+    const b = await screwJam.demo(ctx);
+    expect(a.text).toBe(b.text);
+    expect(a.text).toMatch(/recorded play of wins/);
+    expect(a.text).toMatch(/ROC AUC \d\.\d{3}/);
+  });
+});
