@@ -1,6 +1,98 @@
 /**
- * Work in progress: the public API of this package is being written.
+ * `@puzzlekit/animal-grid`: the 3×3 stepped-board animal placement puzzle — puzzle JSON with
+ * JSON-path errors, an exact bitmask solver, the contest paper's human-like traced solver and
+ * difficulty formula (with a least-squares refit), a deduction-based rating, a seeded generator of
+ * minimal unique puzzles, and the paper's new game, Beautiful Garden.
  *
  * @packageDocumentation
  */
-export {};
+export {
+  ANIMALS,
+  COLUMN_FRUITS,
+  PIECE_LIMITS,
+  ROW_FRUITS,
+  cellHeight,
+  constraintAnimals,
+  isRelative,
+  type AbsoluteConstraint,
+  type AdjacentConstraint,
+  type Animal,
+  type ColumnFruit,
+  type Constraint,
+  type Fruit,
+  type HeightConstraint,
+  type LineConstraint,
+  type Placement,
+  type Puzzle,
+  type RelativeConstraint,
+  type RelativeHeightConstraint,
+  type RowFruit,
+  type Solution,
+} from './model.js';
+export { formatPuzzle, parsePuzzle, validatePuzzle } from './format/puzzle-json.js';
+export {
+  brokenConstraints,
+  countSolutions,
+  hasUniqueSolution,
+  solve,
+  type SolveOptions,
+  type SolveResult,
+} from './solve/solver.js';
+export {
+  PAPER_COEFFICIENTS,
+  PAPER_TABLE,
+  paperDifficulty,
+  type DifficultyCoefficients,
+  type DifficultyInputs,
+  type LevelRow,
+} from './rate/difficulty.js';
+export {
+  paperTrace,
+  type PaperMetrics,
+  type PaperTrace,
+  type PaperTraceOptions,
+  type TraceStep,
+} from './rate/traced.js';
+export { fitDifficulty, type FitOptions, type FitResult } from './rate/fit.js';
+export {
+  TECHNIQUES,
+  rateByDeduction,
+  type DeductionRating,
+  type DeductionStep,
+  type Technique,
+} from './rate/deduction.js';
+export {
+  averageRanks,
+  compareRatings,
+  kendallTau,
+  spearman,
+  type RatingComparison,
+  type RatingPair,
+} from './rate/compare.js';
+export {
+  generatePuzzle,
+  redundantConstraints,
+  type GenerateOptions,
+  type GenerateResult,
+  type GeneratedPuzzle,
+  type RatingKind,
+} from './generate/generator.js';
+export {
+  PAPER_FLOWERS,
+  growRound,
+  simulateGarden,
+  suits,
+  type FlowerType,
+  type GardenLevel,
+  type Planted,
+  type Planting,
+} from './garden/model.js';
+export { formatGarden, parseGarden, validateGarden } from './garden/format.js';
+export { solveGarden, type GardenSolveOptions, type GardenSolveResult } from './garden/solve.js';
+export {
+  HUMIDITY_BANDS,
+  generateGardenCampaign,
+  generateGardenLevel,
+  type GardenGenerateOptions,
+  type GeneratedGarden,
+} from './garden/generate.js';

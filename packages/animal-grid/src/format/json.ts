@@ -1,0 +1,88 @@
+/** Shared JSON reading helpers (syntax errors with line and column). Internal. */
+import { InvalidInputError, ParseError, positionAt } from '@puzzlekit/errors';
+
+/** JSON.parse with a ParseError carrying line and column on a syntax error. */
+export function parseJsonText(text: string, source?: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    const m = /position (\d+)/.exec(msg);
+    let offset = m ? Number(m[1]) : text.length;
+    if (!m) {
+      const lc = /line (\d+) column (\d+)/.exec(msg);
+      if (lc) {
+        const lines = text.split('\n');
+        offset = 0;
+        for (let i = 0; i < Number(lc[1]) - 1 && i < lines.length; i++)
+          offset += lines[i]!.length + 1;
+        offset += Number(lc[2]) - 1;
+      }
+    }
+    const pos = positionAt(text, offset);
+    return fail(`invalid JSON: ${msg}`, pos.line, pos.column, source);
+  }
+}
+
+function fail(reason: string, line: number, column: number, source?: string): never {
+  throw new ParseError(reason, source === undefined ? { line, column } : { line, column, source });
+}
+
+/** Throws an InvalidInputError at `path`. */
+export function invalid(path: string, reason: string): never {
+  throw new InvalidInputError(reason, { path });
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return `"${v.length > 40 ? v.slice(0, 40) + '…' : v}"`;
+  if (typeof v === 'object') return 'an object';
+  return typeof v === 'number' || typeof v === 'boolean' ? String(v) : typeof v;
+}
+
+export function expectObject(v: unknown, path: string): Record<string, unknown> {
+  if (!isObject(v)) invalid(path, `expected an object, got ${describe(v)}`);
+  return v;
+}
+
+export function expectArray(v: unknown, path: string): readonly unknown[] {
+  if (!Array.isArray(v)) invalid(path, `expected an array, got ${describe(v)}`);
+  return v as readonly unknown[];
+}
+
+export function expectInt(v: unknown, path: string, lo: number, hi: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) {
+    invalid(path, `expected an integer from ${lo} to ${hi}, got ${describe(v)}`);
+  }
+  return v;
+}
+
+export function expectNumber(v: unknown, path: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    invalid(path, `expected a number, got ${describe(v)}`);
+  return v;
+}
+
+export function expectChoice<T extends string>(
+  v: unknown,
+  path: string,
+  choices: readonly T[],
+  what: string,
+): T {
+  if (typeof v !== 'string' || !(choices as readonly string[]).includes(v)) {
+    invalid(path, `unknown ${what} ${describe(v)} (expected one of ${choices.join(', ')})`);
+  }
+  return v as T;
+}
+
+export function onlyKeys(o: Record<string, unknown>, path: string, keys: readonly string[]): void {
+  for (const k of Object.keys(o)) {
+    if (!keys.includes(k))
+      invalid(`${path}.${k}`, `unexpected key "${k}" (allowed: ${keys.join(', ')})`);
+  }
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { InvalidInputError, ParseError } from '@puzzlekit/errors';
+import { Rng } from '@puzzlekit/rng';
+import { PAPER_FLOWERS, simulateGarden, type GardenLevel, type Planting } from './model.js';
+import { solveGarden } from './solve.js';
+import { generateGardenCampaign, generateGardenLevel } from './generate.js';
+import { formatGarden, parseGarden, validateGarden } from './format.js';
+
+const rose = PAPER_FLOWERS.find((f) => f.name === 'rose')!;
+
+/** 3×3: wet (55) L-shape on the left/top, dry (35) elsewhere. */
+const level: GardenLevel = {
+  size: 3,
+  humidity: [55, 55, 55, 55, 35, 35, 55, 35, 35],
+  flowerTypes: PAPER_FLOWERS,
+  seeds: { rose: 1 },
+  rounds: 2,
+  target: ['rose', 'rose', 'rose', 'rose', null, null, 'rose', null, null],
+};
+
+/** Every planting of the given seeds on any cells, simulated: the brute-force oracle. */
+function bruteForce(l: GardenLevel): string[] {
+  const names = Object.entries(l.seeds).flatMap(([f, k]) => Array.from({ length: k }, () => f));
+  const out = new Set<string>();
+  const cells = l.size * l.size;
+  const rec = (k: number, p: Planted[], used: Set<number>): void => {
+    if (k === names.length) {
+      const grown = simulateGarden(l, p);
+      if (grown.every((g, i) => g === l.target[i])) out.add(key(p));
+      return;
+    }
+    for (let i = 0; i < cells; i++) {
+      if (used.has(i)) continue;
+      used.add(i);
+      rec(k + 1, [...p, { flower: names[k]!, x: i % l.size, y: Math.floor(i / l.size) }], used);
+      used.delete(i);
+    }
+  };
+  rec(0, [], new Set());
+  return [...out].sort();
+}
+type Planted = Planting[number];
+const key = (p: Planting): string =>
+  [...p]
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .map((q) => `${q.flower}@${q.x},${q.y}`)
+    .join(' ');
+
+describe('Beautiful Garden', () => {
+  it('grows only into suitable empty neighbours, from suitable cells', () => {
+    expect(simulateGarden({ ...level, rounds: 1 }, [{ flower: 'rose', x: 0, y: 0 }])).toEqual([
+      'rose',
+      'rose',
+      null,
+      'rose',
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    // Planted on unsuitable soil: stays, does not spread.
+    expect(simulateGarden(level, [{ flower: 'rose', x: 1, y: 1 }])).toEqual([
+      null,
+      null,
+      null,
+      null,
+      'rose',
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(rose.min).toBe(50);
+  });
+
+  it('leaves a cell two kinds reach in the same round empty', () => {
+    const l: GardenLevel = {
+      ...level,
+      humidity: new Array<number>(9).fill(55),
+      rounds: 1,
+      seeds: { rose: 1, daisy: 1 },
+    };
+    const g = simulateGarden(l, [
+      { flower: 'rose', x: 0, y: 0 },
+      { flower: 'daisy', x: 2, y: 0 },
+    ]);
+    expect(g.slice(0, 3)).toEqual(['rose', null, 'daisy']);
+  });
+
+  it('solves the L-shaped garden: the corner seed is the only answer', () => {
+    const r = solveGarden(level);
+    expect(r.complete).toBe(true);
+    expect(r.count).toBe(1);
+    expect(r.solutions[0]).toEqual([{ flower: 'rose', x: 0, y: 0 }]);
+    expect(r.solutions.map(key)).toEqual(bruteForce(level));
+  });
+
+  it('proves there is no answer', () => {
+    const r = solveGarden({ ...level, rounds: 1 });
+    expect(r).toMatchObject({ count: 0, complete: true });
+    expect(bruteForce({ ...level, rounds: 1 })).toEqual([]);
+    expect(solveGarden({ ...level, seeds: { rose: 6 } }).reason).toMatch(/only 5/);
+    expect(solveGarden({ ...level, seeds: { daisy: 1 } }).reason).toMatch(
+      /1 daisy must be planted but the target has only 0/,
+    );
+    expect(solveGarden({ ...level, seeds: {} }).reason).toMatch(/rose but none is given/);
+  });
+
+  it('agrees with brute force on random small levels', () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const rng = Rng.from(seed);
+        const size = rng.int(2, 3);
+        const humidity = Array.from({ length: size * size }, () => rng.pick([35, 55, 65]));
+        const kinds = rng.sample(['sunflower', 'rose', 'lilac'], rng.int(1, 2));
+        const seeds: Record<string, number> = {};
+        const planting: Planted[] = [];
+        const cells = rng.sample(
+          Array.from({ length: size * size }, (_, i) => i),
+          kinds.length + rng.int(0, 1),
+        );
+        cells.forEach((c, i) => {
+          const f = kinds[i % kinds.length]!;
+          seeds[f] = (seeds[f] ?? 0) + 1;
+          planting.push({ flower: f, x: c % size, y: Math.floor(c / size) });
+        });
+        const base: GardenLevel = {
+          size,
+          humidity,
+          flowerTypes: PAPER_FLOWERS,
+          seeds,
+          rounds: rng.int(1, 2),
+          target: [],
+        };
+        const l = { ...base, target: simulateGarden(base, planting) };
+        const r = solveGarden(l, { listLimit: Infinity });
+        expect(r.solutions.map(key).sort()).toEqual(bruteForce(l));
+        expect(r.count).toBeGreaterThanOrEqual(1);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('generates unique levels of growing size, deterministically', () => {
+    const a = generateGardenCampaign(Rng.from('garden'), 6);
+    const b = generateGardenCampaign(Rng.from('garden'), 6);
+    expect(b).toEqual(a);
+    expect(a.map((g) => g.level.size)).toEqual([2, 2, 3, 3, 4, 4]);
+    for (const g of a) {
+      const r = solveGarden(g.level);
+      expect(r.count).toBe(1);
+      expect(r.solutions[0]).toEqual(g.solution);
+      expect(g.level.target.filter((t) => t !== null).length).toBeGreaterThan(g.solution.length);
+    }
+    expect(() => generateGardenLevel(Rng.from(1), { size: 1 })).toThrow(InvalidInputError);
+  });
+
+  it('reads and writes the JSON format with paths and positions in errors', () => {
+    const text = formatGarden(level);
+    expect(parseGarden(text)).toEqual(level);
+    const bad = JSON.parse(text) as Record<string, unknown>;
+    (bad.target as unknown[][])[1]![2] = 'weed';
+    expect(() => validateGarden(bad)).toThrow(/\$\.target\[1\]\[2\]: unknown flower/);
+    expect(() => validateGarden({ ...bad, humidity: [[1]] })).toThrow(
+      /\$\.humidity: expected 3 rows/,
+    );
+    expect(() => parseGarden('{"size": 3,\n "rounds": }')).toThrow(ParseError);
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        try {
+          validateGarden(v);
+        } catch (e) {
+          expect(e).toBeInstanceOf(InvalidInputError);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
