@@ -1,6 +1,6 @@
 import { Rng } from '@puzzlekit/rng';
 import { describe, expect, it } from 'vitest';
-import { greedyGates, solveGates, type GateProblem } from './exact.js';
+import { greedyGates, orderCost, solveGates, type GateProblem } from './exact.js';
 import { hornOrder, orderObjective } from './horn.js';
 
 /** Every sequence of fights (any gate touching the reached area) until all reachable reward is taken. */
@@ -100,6 +100,7 @@ describe('solveGates (exact search over the sets of guards fought)', () => {
       // The order is feasible and costs what it says.
       const replay = greedyReplay(pr, result.order, linear);
       expect(replay).toBe(result.cost);
+      expect(orderCost(pr, result.order)).toBe(result.cost);
     }
   });
 
@@ -167,7 +168,21 @@ describe('solveGates (exact search over the sets of guards fought)', () => {
     expect(solveGates(pr).optimal).toBe(true);
   });
 
-  it('rejects malformed problems', () => {
+  it('rejects malformed problems and infeasible orders', () => {
+    const chain: GateProblem = {
+      regionReward: [0, 1, 2],
+      start: 0,
+      gateRegions: [
+        [0, 1],
+        [1, 2],
+      ],
+      gateGates: [[], []],
+      base: [5, 5],
+      saving: [1, 1],
+    };
+    expect(orderCost(chain, [0, 1])).toBe(5 + 4);
+    expect(() => orderCost(chain, [1, 0])).toThrow(/gate 1 cannot be fought at step 0/);
+    expect(() => orderCost(chain, [0, 0])).toThrow(/step 1/);
     expect(() =>
       solveGates({
         regionReward: [1],

@@ -314,3 +314,64 @@ export function greedyGates(
   }
   return { order, cost: total };
 }
+
+/**
+ * The cost of a given gate order: replays it from the start, checking that every gate touches the area
+ * reached so far, and adds `cost(gate, defence gained before it)` (negative costs count as 0).
+ *
+ * @throws InvalidInputError when a gate is fought before it can be reached.
+ */
+export function orderCost(
+  problem: GateProblem,
+  order: readonly number[],
+  cost: (gate: number, gained: number) => number = (k, gained) =>
+    (problem.base[k] ?? 0) - (problem.saving[k] ?? 0) * gained,
+): number {
+  const c = compile(problem);
+  const opened = new Uint8Array(c.g);
+  let total = 0;
+  for (const [step, k] of order.entries()) {
+    const reachedRegions = new Uint8Array(c.reward.length);
+    const reachedGates = new Uint8Array(c.g);
+    const touch = new Uint8Array(c.g);
+    const stack = [c.start];
+    reachedRegions[c.start] = 1;
+    const gstack: number[] = [];
+    let gained = 0;
+    while (stack.length > 0 || gstack.length > 0) {
+      const r = stack.pop();
+      if (r !== undefined) {
+        gained += c.reward[r] ?? 0;
+        for (const q of c.regionGates[r] ?? []) {
+          touch[q] = 1;
+          if (opened[q] === 1 && reachedGates[q] === 0) {
+            reachedGates[q] = 1;
+            gstack.push(q);
+          }
+        }
+        continue;
+      }
+      const q = gstack.pop() ?? 0;
+      for (const x of c.gateRegions[q] ?? []) {
+        if (reachedRegions[x] === 0) {
+          reachedRegions[x] = 1;
+          stack.push(x);
+        }
+      }
+      for (const o of problem.gateGates[q] ?? []) {
+        touch[o] = 1;
+        if (opened[o] === 1 && reachedGates[o] === 0) {
+          reachedGates[o] = 1;
+          gstack.push(o);
+        }
+      }
+    }
+    if (touch[k] !== 1 || opened[k] === 1)
+      throw new InvalidInputError(`gate ${k} cannot be fought at step ${step}`, {
+        path: `$.order[${step}]`,
+      });
+    total += Math.max(0, cost(k, gained));
+    opened[k] = 1;
+  }
+  return total;
+}

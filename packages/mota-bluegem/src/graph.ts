@@ -225,6 +225,18 @@ export function buildFloorGraph(
     throw new InvalidInputError(`the hero cannot start on a monster at (${pos.x},${pos.y})`, {
       path: 'hero',
     });
+  const startTile = project.tiles[String(floor.map[pos.y]?.[pos.x] ?? 0)];
+  if (
+    cells[startIndex] === CELL.wall &&
+    startTile?.kind === 'wall' &&
+    floor.changeFloor[`${pos.x},${pos.y}`] === undefined
+  )
+    throw new InvalidInputError(
+      `the hero cannot start inside a wall (${startTile.id}) at (${pos.x},${pos.y})`,
+      {
+        path: 'hero',
+      },
+    );
   const startOnStair = cells[startIndex] === CELL.wall;
   if (startOnStair) cells[startIndex] = CELL.free; // a stair or event cell
   if (doors > 0)

@@ -22,7 +22,7 @@ export type {
 } from './model.js';
 export { parseAssignment, locateJsonError } from './format/jsfile.js';
 export { readItemEffect, gainAt } from './format/item-effect.js';
-export { loadProject } from './format/project.js';
+export { collectProjectFiles, loadProject } from './format/project.js';
 export {
   battle,
   defenceSaving,
@@ -48,6 +48,7 @@ export { hornOrder, checkOutTree, orderObjective, type OutTree } from './horn.js
 export {
   solveGates,
   greedyGates,
+  orderCost,
   MAX_EXACT_GATES,
   type ExactOptions,
   type GateProblem,

@@ -112,6 +112,8 @@ describe('solveFloor on hand-checked synthetic floors', () => {
       [96, 16],
     ]);
     expect(sol.totalDamage).toBe(136);
+    expect(sol.modelDamage).toBe(136);
+    expect(sol.greedyDamage).toBe(136);
     expect(sol.predictedDamage).toBe(136);
     expect(sol.linearMatched).toBe(true);
     expect(sol.hpLeft).toBe(5000 - 136);
@@ -193,6 +195,9 @@ describe('solveFloor on hand-checked synthetic floors', () => {
     expect(() => solveFloor(p, 'nope')).toThrow(/no floor 'nope'/);
     expect(() => solveFloor(p, 'F1', { x: 9, y: 1 })).toThrow(/off the 3×3 map/);
     expect(() => solveFloor(p, 'F1', { x: 1 })).toThrow(/both x and y/);
+    expect(() => solveFloor(p, 'F1', { x: 0, y: 0 })).toThrow(
+      /inside a wall \(yellowWall\) at \(0,0\)/,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { battle, defenceSaving } from './damage.js';
-import { MAX_EXACT_GATES, solveGates, type GateProblem } from './exact.js';
+import { greedyGates, MAX_EXACT_GATES, orderCost, solveGates, type GateProblem } from './exact.js';
 import { gainAt } from './format/item-effect.js';
 import {
   buildFloorGraph,
@@ -57,6 +57,16 @@ export interface FloorSolution {
   readonly tree: boolean;
   readonly gateCount: number;
   readonly totalReward: number;
+  /**
+   * Damage of a greedy order (most new defence per damage first), by the engine formula at the
+   * defence each fight happens at: a baseline that shows how much the order matters.
+   */
+  readonly greedyDamage: number;
+  /**
+   * Damage of the chosen order by the same measure as `greedyDamage` (the engine formula at the
+   * defence gained from rewards only; the simulation also counts potions and attack items on the way).
+   */
+  readonly modelDamage: number;
   /** Monsters in the order they are fought. */
   readonly order: readonly CellRef[];
   /** The walk: U/D/L/R; a move into a monster fights it (the hero stays in place). */
@@ -177,29 +187,31 @@ export function solveFloor(
   let states = 0;
   let gateOrder: number[] = [];
   const live = graph.liveGates;
+  const local = new Map<number, number>();
+  live.forEach((g, k) => local.set(g, k));
+  const regionIndex = new Map<number, number>();
+  graph.liveRegions.forEach((r, k) => regionIndex.set(r, k));
+  const problem: GateProblem = {
+    regionReward: graph.liveRegions.map((r) => graph.regions[r]?.reward ?? 0),
+    start: regionIndex.get(graph.startRegion) ?? 0,
+    gateRegions: live.map((g) =>
+      (graph.gates[g]?.regions ?? []).map((r) => regionIndex.get(r) ?? 0),
+    ),
+    gateGates: live.map((g) => (graph.gates[g]?.gates ?? []).map((o) => local.get(o) ?? 0)),
+    base: live.map((g) => graph.gates[g]?.base ?? 0),
+    saving: live.map((g) => graph.gates[g]?.saving ?? 0),
+  };
+  const cost = (k: number, gained: number): number =>
+    gateDamage(project, graph, live[k] ?? 0, gained);
   if (live.length === 0) {
     // Nothing to fight: every reward is in the start room (or none is reachable).
   } else if (graph.tree && !flagsBreak) {
     method = 'horn';
     gateOrder = hornGates(graph);
   } else if (live.length <= MAX_EXACT_GATES || !graph.tree) {
-    const local = new Map<number, number>();
-    live.forEach((g, k) => local.set(g, k));
-    const regionIndex = new Map<number, number>();
-    graph.liveRegions.forEach((r, k) => regionIndex.set(r, k));
-    const problem: GateProblem = {
-      regionReward: graph.liveRegions.map((r) => graph.regions[r]?.reward ?? 0),
-      start: regionIndex.get(graph.startRegion) ?? 0,
-      gateRegions: live.map((g) =>
-        (graph.gates[g]?.regions ?? []).map((r) => regionIndex.get(r) ?? 0),
-      ),
-      gateGates: live.map((g) => (graph.gates[g]?.gates ?? []).map((o) => local.get(o) ?? 0)),
-      base: live.map((g) => graph.gates[g]?.base ?? 0),
-      saving: live.map((g) => graph.gates[g]?.saving ?? 0),
-    };
     const result = solveGates(problem, {
       ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
-      cost: (k, gained) => gateDamage(project, graph, live[k] ?? 0, gained),
+      cost,
     });
     states = result.states;
     gateOrder = result.order.map((k) => live[k] ?? 0);
@@ -221,6 +233,12 @@ export function solveFloor(
     why = `tree with non-linear monsters and more than ${MAX_EXACT_GATES} gates: Horn's order under the linear model`;
   }
   const sim = simulate(project, graph, gateOrder);
+  const greedyDamage = live.length === 0 ? 0 : greedyGates(problem, cost).cost;
+  const modelDamage = orderCost(
+    problem,
+    gateOrder.map((g) => local.get(g) ?? 0),
+    cost,
+  );
   return {
     floorId: graph.floorId,
     method,
@@ -230,6 +248,8 @@ export function solveFloor(
     tree: graph.tree,
     gateCount: live.length,
     totalReward: graph.totalReward,
+    greedyDamage,
+    modelDamage,
     ...sim,
     nonlinear: graph.nonlinear,
     unbeatable: graph.unbeatable,

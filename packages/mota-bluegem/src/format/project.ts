@@ -295,3 +295,34 @@ export function loadProject(files: ProjectFiles): Project {
     floors,
   };
 }
+
+/**
+ * Gathers a project's file texts through any reader (a `fetch` wrapper in a browser, the file system
+ * in Node, an in-memory map in tests): `data.js`, `maps.js`, `enemys.js`, `items.js`, then
+ * `floors/<id>.js` for every id in `data.js` → `main.floorIds`. Never reads `functions.js`.
+ *
+ * @param read - Returns the text of a path relative to the `project` folder (for example `floors/MT1.js`).
+ * @throws ParseError when `data.js` is malformed (the floor list comes from it).
+ */
+export async function collectProjectFiles(
+  read: (path: string) => Promise<string>,
+): Promise<ProjectFiles> {
+  const data = await read('data.js');
+  const json = parseAssignment(data, 'data.js');
+  const main = isObject(json) && isObject(json.main) ? json.main : {};
+  const ids = Array.isArray(main.floorIds)
+    ? main.floorIds.filter((f): f is string => typeof f === 'string')
+    : [];
+  const [maps, enemys, items] = await Promise.all(
+    ['maps.js', 'enemys.js', 'items.js'].map((f) => read(f)),
+  );
+  const floors: Record<string, string> = {};
+  for (const id of ids) floors[id] = await read(`floors/${id}.js`);
+  return {
+    'data.js': data,
+    'maps.js': maps ?? '',
+    'enemys.js': enemys ?? '',
+    'items.js': items ?? '',
+    floors,
+  };
+}

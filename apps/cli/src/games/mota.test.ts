@@ -1,0 +1,146 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Context } from '../context.js';
+import { nodeIo } from '../io.js';
+import { runCli } from '../testing.js';
+import { mota } from './mota.js';
+
+const FIXTURES = new URL('../../../../../shared/fixtures/mota/', import.meta.url);
+
+/** The fixture tower's files as an in-memory file system under `prefix/project/…`. */
+function towerFiles(name: string, prefix: string): Record<string, string> {
+  const dir = new URL(`${name}/project/`, FIXTURES);
+  const out: Record<string, string> = {};
+  for (const f of ['data.js', 'maps.js', 'enemys.js', 'items.js'])
+    out[`${prefix}/project/${f}`] = readFileSync(new URL(f, dir), 'utf8');
+  for (const f of readdirSync(new URL('floors/', dir)))
+    out[`${prefix}/project/floors/${f}`] = readFileSync(new URL(`floors/${f}`, dir), 'utf8');
+  return out;
+}
+
+interface SolveJson {
+  order: { x: number; y: number; enemy: string }[];
+  route: string;
+  totalDamage: number;
+  hpLeft: number;
+  optimal: boolean;
+  nonlinear: { enemy: string; reasons: string[] }[];
+  method: string;
+  fights: { damage: number; hp: number }[];
+}
+
+describe('puzzlekit mota', () => {
+  const template = towerFiles('template', 'tpl');
+  const onlyUp = towerFiles('only-up', 'ou');
+
+  it('floors lists every floor of the project with its shape', async () => {
+    const r = await runCli(['mota', 'floors', 'tpl', '--json'], template);
+    expect(r.code).toBe(0);
+    const data = JSON.parse(r.stdout) as {
+      floors: { floorId: string; shape: string; gems: number }[];
+    };
+    expect(data.floors.map((f) => f.floorId)).toEqual(['sample0', 'sample1', 'sample2', 'MT0']);
+    expect(data.floors.map((f) => f.shape)).toEqual(['empty', 'empty', 'tree', 'no-start']);
+    const text = await runCli(['mota', 'floors', 'tpl/project'], template);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^魔塔样板 \(Ver 2\.10\.3\), 4 floors/);
+    expect(text.stdout).toMatch(/sample2\s+26x26/);
+  });
+
+  it('solve prints the issue’s JSON: order, route, damage, HP, optimality, non-linear monsters', async () => {
+    const r = await runCli(['mota', 'solve', 'ou', '--floor', 'MT1', '--probe', '--json'], onlyUp);
+    expect(r.code).toBe(0);
+    const sol = JSON.parse(r.stdout) as SolveJson;
+    expect(sol.method).toBe('exact');
+    expect(sol.optimal).toBe(true);
+    expect(sol.order.length).toBe(sol.fights.length);
+    expect(sol.route).toMatch(/^[UDLR]+$/);
+    expect(sol.totalDamage).toBe(sol.fights.reduce((s, f) => s + f.damage, 0));
+    expect(sol.hpLeft).toBe(sol.fights.at(-1)?.hp);
+    expect(sol.nonlinear.some((m) => m.reasons.includes('unmodelled'))).toBe(true);
+    const text = await runCli(['mota', 'solve', 'ou', '--floor', 'MT1', '--probe'], onlyUp);
+    expect(text.stdout).toMatch(/optimal: yes \(proven\)/);
+    expect(text.stdout).toContain(`route: ${sol.route}`);
+  });
+
+  it('solve takes a hero position and hero numbers', async () => {
+    const r = await runCli(
+      [
+        'mota',
+        'solve',
+        'tpl',
+        '--floor',
+        'sample2',
+        '--hero-x',
+        '12',
+        '--hero-y',
+        '24',
+        '--atk',
+        '500',
+        '--json',
+      ],
+      template,
+    );
+    expect(r.code).toBe(0);
+    const sol = JSON.parse(r.stdout) as SolveJson;
+    expect(sol.totalDamage).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers usage mistakes with exit code 2 and broken files with exit code 1', async () => {
+    const noFloor = await runCli(['mota', 'solve', 'tpl', '--floor', 'MT99'], template);
+    expect(noFloor.code).toBe(2);
+    expect(noFloor.stderr).toMatch(/no floor 'MT99'/);
+    const oneCoord = await runCli(
+      ['mota', 'solve', 'tpl', '--floor', 'sample2', '--hero-x', '1'],
+      template,
+    );
+    expect(oneCoord.code).toBe(2);
+    const missing = await runCli(['mota', 'floors', 'nowhere']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no such file: nowhere\/data\.js/);
+    const broken = { ...template, 'tpl/project/maps.js': 'var maps_x = {\n "1": [1,,2]\n}' };
+    const bad = await runCli(['mota', 'floors', 'tpl'], broken);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/maps\.js:2:10: invalid JSON/);
+    const offMap = await runCli(
+      ['mota', 'solve', 'tpl', '--floor', 'sample2', '--hero-x', '40', '--hero-y', '1'],
+      template,
+    );
+    expect(offMap.code).toBe(1);
+    expect(offMap.stderr).toMatch(/off the 26×26 map/);
+  });
+
+  it('order solves an abstract tree and reports bad input with its position', async () => {
+    const tree = JSON.stringify({
+      nodes: [
+        { id: 0, parent: -1, a: 0, g: 0 },
+        { id: 1, parent: 0, a: 10, g: 1 },
+        { id: 2, parent: 1, a: 1, g: 30 },
+        { id: 3, parent: 0, a: 5, g: 5 },
+      ],
+    });
+    const r = await runCli(['mota', 'order', 't.json', '--json'], { 't.json': tree });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ order: [0, 1, 2, 3], objective: 355, optimal: true });
+    const bad = await runCli(['mota', 'order', 't.json'], {
+      't.json': '{"nodes": [\n {"id": 0,}]}',
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/t\.json:2:11: invalid JSON/);
+    const cyc = await runCli(['mota', 'order', 't.json'], {
+      't.json':
+        '{"nodes": [{"id": 0, "parent": -1, "a": 1, "g": 1}, {"id": 1, "parent": 5, "a": 1, "g": 1}]}',
+    });
+    expect(cyc.code).toBe(1);
+    expect(cyc.stderr).toMatch(/\$\.nodes\[1\]\.parent: parent 5 is not a node id/);
+  });
+
+  it('demo solves a real floor of the fixture tower, deterministically', async () => {
+    const ctx = new Context(nodeIo());
+    const a = await mota.demo(ctx);
+    const b = await mota.demo(ctx);
+    expect(a.text).toBe(b.text);
+    expect(a.text).toMatch(/Only Up MT1 \(the real community tower\)/);
+    expect(a.data).toMatchObject({ fixture: true, optimal: true, method: 'exact' });
+  });
+});
