@@ -247,3 +247,16 @@ describe('parseLevel', () => {
     );
   });
 });
+
+describe('the README level example', () => {
+  it('is valid, has the depths the README describes, and its solution wins', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const block = /```json\n(\{\n {2}"name": "tiny"[\s\S]*?)```/.exec(readme)![1]!;
+    const level = parseLevel(block);
+    const { screwDepths } = await import('../board.js');
+    const { replaySolution } = await import('../simulate/simulate.js');
+    expect(screwDepths(level)).toEqual([0, 1, 0, 0, 0, 0]);
+    expect(replaySolution(level, level.solution!).won).toBe(true);
+  });
+});
