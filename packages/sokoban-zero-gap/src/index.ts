@@ -1,6 +1,45 @@
 /**
- * Work in progress: the public API of this package is being written.
+ * Zero-gap Sokoban levels (the "百川归海" family, types b, e, w, g and s) generated from random spanning
+ * trees with their answers; XSB/SOK and LURD reading and writing; replay and verification; a
+ * push-optimal solver for small levels and an answer optimizer for large ones.
  *
  * @packageDocumentation
  */
-export {};
+export * from './model.js';
+export {
+  parseXsb,
+  parseLevel,
+  printXsb,
+  printLevel,
+  printBoard,
+  type ParseXsbOptions,
+  type PrintXsbOptions,
+} from './format/xsb.js';
+export {
+  parseLurd,
+  printLurd,
+  parsePushList,
+  printPushList,
+  type PrintLurdOptions,
+} from './format/lurd.js';
+export { expandRle, encodeRuns, type Expanded } from './format/rle.js';
+export {
+  replay,
+  verify,
+  pushesToLurd,
+  lurdToPushes,
+  pushAt,
+  type VerifyResult,
+  type ReplayFailure,
+} from './play.js';
+export {
+  generate,
+  generateMany,
+  boardSize,
+  GenerationError,
+  type GenerateOptions,
+  type GeneratedLevel,
+  type Selection,
+  type ZeroGapType,
+  type TreeAlgorithm,
+} from './generate/generate.js';

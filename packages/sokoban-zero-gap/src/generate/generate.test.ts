@@ -1,0 +1,187 @@
+import { InvalidInputError } from '@puzzlekit/errors';
+import { describe, expect, it } from 'vitest';
+import { BOX, GOAL, WALL } from '../model.js';
+import { parseLevel, printLevel } from '../format/xsb.js';
+import { printPushList } from '../format/lurd.js';
+import { pushesToLurd, verify } from '../play.js';
+import {
+  boardSize,
+  generate,
+  generateMany,
+  GenerationError,
+  type ZeroGapType,
+} from './generate.js';
+
+const cases: [ZeroGapType, number[]][] = [
+  ['b', [2, 3, 5, 8]],
+  ['e', [2, 3, 5, 8]],
+  ['w', [2, 3, 5]],
+  ['g', [2, 3, 5]],
+  ['s', [8, 9]],
+];
+
+describe('every type generates levels whose answer solves them', () => {
+  for (const [type, sizes] of cases) {
+    for (const size of sizes) {
+      it(`${type} n=${size}`, () => {
+        for (const seed of [1, 'two', 3]) {
+          for (const select of ['last', 'farthest'] as const) {
+            const g = generate({ type, size, pushes: 300, seed, select });
+            const { width, height } = boardSize(type, size);
+            expect([g.level.width, g.level.height]).toEqual([width, height]);
+            const v = verify(g.level, g.solution!);
+            expect(v.legal).toBe(true);
+            expect(v.solved).toBe(true);
+            expect(v.pushes).toBe(g.pushes);
+            expect(v.moves).toBe(g.moves);
+            // The printed level parses back to the same board (valid XSB, closed, counts match).
+            const back = parseLevel(printLevel(g.level));
+            expect(Array.from(back.cells)).toEqual(Array.from(g.level.cells));
+            expect(back.title).toBe(g.level.title);
+            if (select === 'farthest') expect(g.distance).toBe(g.farthestDistance);
+          }
+        }
+      });
+    }
+  }
+});
+
+describe('zero-gap structure', () => {
+  it('b: n²−1 boxes, (3n+1)(n+1) open squares, every box stays on its line', () => {
+    for (const n of [2, 4, 6]) {
+      const g = generate({ type: 'b', size: n, pushes: 500, seed: n });
+      const { width, cells } = g.level;
+      let boxes = 0;
+      let open = 0;
+      const perColumn = new Map<string, number>();
+      for (let c = 0; c < cells.length; c++) {
+        const v = cells[c]!;
+        if (!(v & WALL)) open++;
+        if (v & BOX) boxes++;
+        const x = c % width;
+        const y = (c - x) / width;
+        // a box that runs vertically sits at odd x; count per line, start vs goal
+        if (v & BOX)
+          perColumn.set(
+            `${x % 2}:${x % 2 ? x : y}`,
+            (perColumn.get(`${x % 2}:${x % 2 ? x : y}`) ?? 0) + 1,
+          );
+        if (v & GOAL)
+          perColumn.set(
+            `${x % 2}:${x % 2 ? x : y}`,
+            (perColumn.get(`${x % 2}:${x % 2 ? x : y}`) ?? 0) - 1,
+          );
+      }
+      expect(boxes).toBe(n * n - 1);
+      expect(open).toBe((3 * n + 1) * (n + 1));
+      for (const v of perColumn.values()) expect(v).toBe(0);
+    }
+  });
+
+  it('e: the outer wall is a tree vertex, so n² boxes', () => {
+    const g = generate({ type: 'e', size: 4, pushes: 100, seed: 5 });
+    expect(g.boxes).toBe(16);
+  });
+
+  it('start and goal of b/e are spanning trees: free squares all connected', () => {
+    for (const type of ['b', 'e'] as const) {
+      const g = generate({ type, size: 6, pushes: 2000, seed: 9 });
+      for (const flag of [BOX, GOAL]) {
+        const { cells, width } = g.level;
+        const blocked = (c: number): boolean =>
+          (cells[c]! & WALL) !== 0 || (cells[c]! & flag) !== 0;
+        const seen = new Uint8Array(cells.length);
+        const stack = [width + 1];
+        seen[width + 1] = 1;
+        let count = 1;
+        while (stack.length > 0) {
+          const c = stack.pop()!;
+          for (const t of [c - 1, c + 1, c - width, c + width]) {
+            if (!seen[t] && !blocked(t)) {
+              seen[t] = 1;
+              count++;
+              stack.push(t);
+            }
+          }
+        }
+        let free = 0;
+        for (let c = 0; c < cells.length; c++) if (!blocked(c)) free++;
+        expect(count).toBe(free);
+      }
+    }
+  });
+});
+
+describe('determinism and options', () => {
+  it('identical inputs give byte-identical output; other seeds differ', () => {
+    const text = (seed: number): string => {
+      const g = generate({ type: 'e', size: 5, pushes: 400, seed, select: 'farthest' });
+      return `${printLevel(g.level)}${g.solution!}\n${printPushList(g.pushList, g.level.width)}`;
+    };
+    expect(text(11)).toBe(text(11));
+    expect(text(11)).not.toBe(text(12));
+  });
+
+  it('the push-list answer walks out to the same LURD', () => {
+    const a = generate({ type: 'b', size: 4, pushes: 200, seed: 1 });
+    const b = generate({ type: 'b', size: 4, pushes: 200, seed: 1, answer: 'pushes' });
+    expect(b.solution).toBeUndefined();
+    expect(Array.from(b.pushList)).toEqual(Array.from(a.pushList));
+    expect(pushesToLurd(b.level, b.pushList)).toBe(a.solution);
+  });
+
+  it('farthest is never closer than last for the same scramble', () => {
+    for (let seed = 0; seed < 10; seed++) {
+      const last = generate({ type: 'b', size: 5, pushes: 1000, seed, select: 'last' });
+      const far = generate({ type: 'b', size: 5, pushes: 1000, seed, select: 'farthest' });
+      expect(far.distance).toBeGreaterThanOrEqual(last.distance);
+      expect(far.pushes).toBeLessThanOrEqual(last.pushes);
+    }
+  });
+
+  it('a minimum distance retries and then fails clearly', () => {
+    const g = generate({
+      type: 'b',
+      size: 4,
+      pushes: 400,
+      seed: 3,
+      select: 'farthest',
+      minDistance: 20,
+    });
+    expect(g.distance).toBeGreaterThanOrEqual(20);
+    expect(() =>
+      generate({ type: 'b', size: 3, pushes: 10, seed: 3, minDistance: 1000, maxAttempts: 3 }),
+    ).toThrow(GenerationError);
+  });
+
+  it('collections fork one stream per level', () => {
+    const many = generateMany({ type: 'w', size: 3, pushes: 100, seed: 4 }, 3);
+    expect(many.map((g) => g.level.title)).toEqual([
+      'zero-gap w3 k100 last seed 4 #1',
+      'zero-gap w3 k100 last seed 4 #2',
+      'zero-gap w3 k100 last seed 4 #3',
+    ]);
+    expect(printLevel(many[0]!.level)).not.toBe(printLevel(many[1]!.level));
+  });
+
+  it('rejects bad options', () => {
+    expect(() => generate({ type: 's', size: 6, pushes: 10, seed: 1 })).toThrow(InvalidInputError);
+    expect(() => generate({ type: 'b', size: 1, pushes: 10, seed: 1 })).toThrow(/≥ 2/);
+    expect(() => generate({ type: 'x' as ZeroGapType, size: 3, pushes: 10, seed: 1 })).toThrow(
+      /type/,
+    );
+    expect(() => generate({ type: 'b', size: 3, pushes: -1, seed: 1 })).toThrow(/pushes/);
+  });
+
+  it('s at its tight size 7 either succeeds or fails with GENERATION_FAILED, quickly', () => {
+    for (let seed = 0; seed < 5; seed++) {
+      try {
+        const g = generate({ type: 's', size: 7, pushes: 200, seed, maxAttempts: 20 });
+        expect(verify(g.level, g.solution!).solved).toBe(true);
+      } catch (error) {
+        expect(error).toBeInstanceOf(GenerationError);
+        expect((error as GenerationError).message).toMatch(/after 20 attempts/);
+      }
+    }
+  });
+});

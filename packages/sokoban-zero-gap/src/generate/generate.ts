@@ -1,0 +1,481 @@
+import { InvalidInputError, PuzzlekitError } from '@puzzlekit/errors';
+import { Rng, type Seed } from '@puzzlekit/rng';
+import { BOX, GOAL, WALL, type Level } from '../model.js';
+import { pushesToLurd } from '../play.js';
+import { Regions } from './regions.js';
+import { LinkCutTree } from './link-cut.js';
+import {
+  boardSize,
+  startBoard,
+  type StartBoard,
+  type TreeAlgorithm,
+  type ZeroGapType,
+} from './geometry.js';
+
+export { boardSize, type TreeAlgorithm, type ZeroGapType } from './geometry.js';
+
+/** Which scrambled state becomes the goal. */
+export type Selection = 'last' | 'farthest';
+
+/** Options of {@link generate}. */
+export interface GenerateOptions {
+  /** Level type: b, e, w, g or s. */
+  readonly type: ZeroGapType;
+  /** Size parameter n (b/e: (2n+3)², w/g: (3n+3)², s: (2n+3)×(2n+5) with n ≥ 7). */
+  readonly size: number;
+  /** Random pushes of the scramble (for s, after the channel rotation). */
+  readonly pushes: number;
+  /** Seed of the random stream. */
+  readonly seed: Seed;
+  /** Goal selection: `last` scrambled state (the seed's program) or `farthest` (default `last`). */
+  readonly select?: Selection;
+  /** Reject candidates whose selected state is closer than this (see {@link GeneratedLevel.distance}). */
+  readonly minDistance?: number;
+  /** Attempts (new tree and scramble) before giving up with a `GENERATION_FAILED` error. Default 500. */
+  readonly maxAttempts?: number;
+  /** `lurd` (default) walks the answer out in LURD; `pushes` gives only the push list (fast for huge levels). */
+  readonly answer?: 'lurd' | 'pushes';
+  /** Spanning-tree algorithm for b, e, w, g: `kruskal` (default, as Brian Damgaard's program) or `wilson` (uniform). */
+  readonly tree?: TreeAlgorithm;
+  /** Title line; default names the inputs. */
+  readonly title?: string;
+  /** Author line; default `puzzlekit sokoban-zero-gap`. */
+  readonly author?: string;
+}
+
+/** A generated level with its answer. */
+export interface GeneratedLevel {
+  /** The level: boxes in the starting tree, goals at the selected scrambled state. */
+  readonly level: Level;
+  /** The answer as a push list, packed `box * 4 + direction` (see {@link pushAt}). */
+  readonly pushList: Int32Array;
+  /** The answer in LURD (unless `answer: 'pushes'` was asked for). */
+  readonly solution?: string;
+  /** Pushes of the answer. */
+  readonly pushes: number;
+  /** Moves of the LURD answer (0 when not walked out). */
+  readonly moves: number;
+  /** Number of boxes. */
+  readonly boxes: number;
+  /**
+   * Distance of the goal state from the start: the sum over boxes of the Manhattan distance each box
+   * travelled from its own starting cell (boxes followed by identity through the scramble). Under the b
+   * and w rules boxes keep their line and order, so this is a lower bound on pushes under those rules;
+   * under standard rules (boxes interchangeable) it is not a bound, only a measure of disorder.
+   */
+  readonly distance: number;
+  /** The largest distance reached at any time in the scramble. */
+  readonly farthestDistance: number;
+  /** Pushes the scramble actually made (it stops early only if the player is shut in). */
+  readonly scramblePushes: number;
+  /** Attempts used (more than 1 after rejected candidates). */
+  readonly attempts: number;
+}
+
+/** Thrown when no attempt met the type's rules or the minimum distance. */
+export class GenerationError extends PuzzlekitError {
+  constructor(message: string) {
+    super('GENERATION_FAILED', message);
+  }
+}
+
+interface ScrambleResult {
+  readonly record: Int32Array;
+  readonly count: number;
+  readonly selectedAt: number;
+  readonly distance: number;
+  readonly farthest: number;
+}
+
+/**
+ * b and e: every state is a spanning tree of the pillar graph, so the player can walk everywhere and a
+ * move is valid exactly when it keeps a tree. A move takes a box from its slot over the crossing ahead
+ * into the next slot on its line (two pushes); a link-cut tree checks "still a tree" in O(log n).
+ */
+function scrambleTree(
+  start: StartBoard,
+  pushes: number,
+  select: Selection,
+  rng: Rng,
+): ScrambleResult {
+  const { width, boxAxis, rest } = start;
+  const edgeA = start.edgeA!;
+  const edgeB = start.edgeB!;
+  const cells = start.cells.slice();
+  const off = Int32Array.of(-1, -width, 1, width);
+  const boxCount = start.boxCells.length;
+  const boxPos = start.boxCells.slice();
+  const lct = new LinkCutTree(start.vertexCount!);
+  for (const c of boxPos) lct.link(edgeA[c]!, edgeB[c]!);
+  const sx = new Int32Array(boxCount);
+  const sy = new Int32Array(boxCount);
+  for (let i = 0; i < boxCount; i++) {
+    sx[i] = boxPos[i]! % width;
+    sy[i] = (boxPos[i]! - sx[i]!) / width;
+  }
+  const moves = pushes >> 1;
+  const record = new Int32Array(moves * 2);
+  let count = 0;
+  let dist = 0;
+  let best = 0;
+  let bestAt = 0;
+  // Cheap local test, then the tree test (which applies the move's edge swap when it succeeds).
+  const tryMove = (id: number, d: number, commit: boolean): boolean => {
+    const r = boxPos[id]!;
+    const o = off[d]!;
+    const j = r + o;
+    const r2 = j + o;
+    if (cells[j]! & (WALL | BOX) || cells[r - o]! & (WALL | BOX)) return false;
+    if (r2 < 0 || r2 >= cells.length || !rest[r2] || cells[r2]! & BOX) return false;
+    const a = edgeA[r]!;
+    const b = edgeB[r]!;
+    const a2 = edgeA[r2]!;
+    const b2 = edgeB[r2]!;
+    lct.cut(a, b);
+    if (lct.connected(a2, b2)) {
+      lct.link(a, b);
+      return false;
+    }
+    if (!commit) {
+      lct.link(a, b);
+      return true;
+    }
+    lct.link(a2, b2);
+    cells[r] = cells[r]! & ~BOX;
+    cells[r2] = cells[r2]! | BOX;
+    boxPos[id] = r2;
+    record[count++] = r * 4 + d;
+    record[count++] = j * 4 + d;
+    const x = sx[id]!;
+    const y = sy[id]!;
+    const ox = r % width;
+    const nx = r2 % width;
+    dist +=
+      Math.abs(nx - x) +
+      Math.abs((r2 - nx) / width - y) -
+      Math.abs(ox - x) -
+      Math.abs((r - ox) / width - y);
+    return true;
+  };
+  const candidates: number[] = [];
+  while (count < record.length && boxCount > 0) {
+    let moved = false;
+    for (let tries = 0; tries < 64 && !moved; tries++) {
+      const id = rng.below(boxCount);
+      const d = rng.below(2) * 2 + boxAxis[id]!;
+      moved = tryMove(id, d, true);
+    }
+    if (!moved) {
+      candidates.length = 0;
+      for (let id = 0; id < boxCount; id++) {
+        for (let k = 0; k < 2; k++) {
+          const d = k * 2 + boxAxis[id]!;
+          if (tryMove(id, d, false)) candidates.push(id * 4 + d);
+        }
+      }
+      if (candidates.length === 0) break;
+      const v = candidates[rng.below(candidates.length)]!;
+      tryMove(v >> 2, v & 3, true);
+    }
+    if (dist > best) {
+      best = dist;
+      bestAt = count;
+    }
+  }
+  const selectedAt = select === 'farthest' ? bestAt : count;
+  return {
+    record,
+    count,
+    selectedAt,
+    distance: selectedAt === count ? dist : best,
+    farthest: best,
+  };
+}
+
+/** Runs the channel rotation (s) and the random scramble; returns null if the rotation is impossible. */
+function scramble(
+  start: StartBoard,
+  pushes: number,
+  select: Selection,
+  rng: Rng,
+): ScrambleResult | null {
+  const { width, boxAxis, rest } = start;
+  const cells = start.cells.slice();
+  const size = cells.length;
+  const off = Int32Array.of(-1, -width, 1, width);
+  const boxCount = start.boxCells.length;
+  const boxAt = new Int32Array(size).fill(-1);
+  const boxPos = start.boxCells.slice();
+  for (let i = 0; i < boxCount; i++) boxAt[boxPos[i]!] = i;
+  const regions = new Regions(cells, width);
+  const comp = regions.comp;
+  let player = start.player;
+  const frozen = new Uint8Array(boxCount);
+  const noTarget = new Uint8Array(size);
+  const rotation = start.ringBoxes?.length ?? 0;
+  const record = new Int32Array(rotation + pushes);
+  let count = 0;
+  const sx = new Int32Array(boxCount);
+  const sy = new Int32Array(boxCount);
+  for (let i = 0; i < boxCount; i++) {
+    sx[i] = boxPos[i]! % width;
+    sy[i] = (boxPos[i]! - sx[i]!) / width;
+  }
+  let dist = 0;
+  const apply = (id: number, d: number): void => {
+    const c = boxPos[id]!;
+    const t = c + off[d]!;
+    cells[t] = cells[t]! | BOX;
+    regions.occupy(t);
+    cells[c] = cells[c]! & ~BOX;
+    boxAt[c] = -1;
+    boxAt[t] = id;
+    boxPos[id] = t;
+    regions.free(c);
+    player = c;
+    record[count++] = c * 4 + d;
+    const ox = c % width;
+    const oy = (c - ox) / width;
+    const nx = t % width;
+    const ny = (t - nx) / width;
+    dist +=
+      Math.abs(nx - sx[id]!) +
+      Math.abs(ny - sy[id]!) -
+      Math.abs(ox - sx[id]!) -
+      Math.abs(oy - sy[id]!);
+  };
+  const legal = (id: number, d: number): boolean => {
+    const c = boxPos[id]!;
+    const o = off[d]!;
+    const t = c + o;
+    const b = c - o;
+    return (
+      !(cells[t]! & (WALL | BOX)) &&
+      !noTarget[t] &&
+      !(cells[b]! & (WALL | BOX)) &&
+      comp[b] === comp[player]
+    );
+  };
+  // s: rotate the channel, each rim box one cell counter-clockwise, in clockwise order from the entrance.
+  if (start.ring && start.ringBoxes) {
+    const ring = start.ring;
+    const index = new Int32Array(size).fill(-1);
+    for (let k = 0; k < ring.length; k++) index[ring[k]!] = k;
+    for (const c of start.ringBoxes) {
+      const k = index[c]!;
+      const next = ring[(k + 1) % ring.length]!;
+      const d = off.indexOf(next - c);
+      const id = boxAt[c]!;
+      if (d < 0 || !legal(id, d)) return null;
+      apply(id, d);
+    }
+    for (const c of ring) {
+      noTarget[c] = 1;
+      if (boxAt[c]! >= 0) frozen[boxAt[c]!] = 1;
+    }
+  }
+  const movable: number[] = [];
+  for (let i = 0; i < boxCount; i++) if (!frozen[i]) movable.push(i);
+  const m = movable.length;
+  const undo = (): void => {
+    const v = record[--count]!;
+    const c = v >> 2;
+    const d = v & 3;
+    const t = c + off[d]!;
+    const id = boxAt[t]!;
+    cells[c] = cells[c]! | BOX;
+    regions.occupy(c);
+    cells[t] = cells[t]! & ~BOX;
+    boxAt[t] = -1;
+    boxAt[c] = id;
+    boxPos[id] = c;
+    regions.free(t);
+    const ox = t % width;
+    const oy = (t - ox) / width;
+    const nx = c % width;
+    const ny = (c - nx) / width;
+    dist +=
+      Math.abs(nx - sx[id]!) +
+      Math.abs(ny - sy[id]!) -
+      Math.abs(ox - sx[id]!) -
+      Math.abs(oy - sy[id]!);
+  };
+  // One move = one push, or two pushes of the same box when the first alone would cut the player's
+  // region (a box parked on a crossing); a move may never shrink the region the player can walk in.
+  const attempt = (id: number, d1: number, d2: number): 0 | 1 | 2 => {
+    if (!legal(id, d1)) return 0;
+    const before = regions.sizeOf(comp[player]!);
+    const p0 = player;
+    apply(id, d1);
+    if (rest[boxPos[id]!] && regions.sizeOf(comp[player]!) >= before) return 1;
+    if (count < record.length && legal(id, d2)) {
+      apply(id, d2);
+      if (rest[boxPos[id]!] && regions.sizeOf(comp[player]!) >= before) return 2;
+      undo();
+    }
+    undo();
+    player = p0;
+    return 0;
+  };
+  const secondOf = (id: number, d1: number, r: number): number => {
+    if (boxAxis[id]! >= 0) return d1;
+    return r === 0 ? d1 : r === 1 ? (d1 + 1) & 3 : (d1 + 3) & 3;
+  };
+  const candidates: number[] = [];
+  let best = dist;
+  let bestAt = count;
+  while (count < record.length && m > 0) {
+    let moved = false;
+    for (let tries = 0; tries < 48 && !moved; tries++) {
+      const id = movable[rng.below(m)]!;
+      const axis = boxAxis[id]!;
+      const d = axis < 0 ? rng.below(4) : axis === 0 ? rng.below(2) * 2 : rng.below(2) * 2 + 1;
+      const r = rng.below(3);
+      moved = attempt(id, d, secondOf(id, d, r)) > 0;
+    }
+    if (!moved) {
+      // Few moves are open: list them all and pick one uniformly.
+      candidates.length = 0;
+      const p0 = player;
+      for (const id of movable) {
+        for (let d = 0; d < 4; d++) {
+          if (boxAxis[id]! >= 0 && boxAxis[id] !== (d & 1)) continue;
+          for (let r = 0; r < 3; r++) {
+            const k = attempt(id, d, secondOf(id, d, r));
+            if (k === 0) continue;
+            for (let u = 0; u < k; u++) undo();
+            player = p0;
+            candidates.push(id * 12 + d * 3 + r);
+            if (k === 1 || boxAxis[id]! >= 0) break;
+          }
+        }
+      }
+      if (candidates.length === 0) break;
+      const v = candidates[rng.below(candidates.length)]!;
+      const id = Math.floor(v / 12);
+      const d = Math.floor((v % 12) / 3);
+      attempt(id, d, secondOf(id, d, v % 3));
+    }
+    if (dist > best) {
+      best = dist;
+      bestAt = count;
+    }
+  }
+  const selectedAt = select === 'farthest' ? bestAt : count;
+  let distance = dist;
+  if (selectedAt !== count) distance = best;
+  return { record, count, selectedAt, distance, farthest: best };
+}
+
+function checkOptions(o: GenerateOptions): void {
+  if (!['b', 'e', 'w', 'g', 's'].includes(o.type)) {
+    throw new InvalidInputError(`type must be one of b, e, w, g, s, got '${String(o.type)}'`, {
+      path: '$.type',
+    });
+  }
+  if (!Number.isSafeInteger(o.pushes) || o.pushes < 0) {
+    throw new InvalidInputError(`pushes must be a whole number ≥ 0, got ${o.pushes}`, {
+      path: '$.pushes',
+    });
+  }
+  if (o.select !== undefined && o.select !== 'last' && o.select !== 'farthest') {
+    throw new InvalidInputError(`select must be 'last' or 'farthest'`, { path: '$.select' });
+  }
+  if (o.minDistance !== undefined && !(o.minDistance >= 0)) {
+    throw new InvalidInputError(`minDistance must be ≥ 0`, { path: '$.minDistance' });
+  }
+}
+
+/**
+ * Generates one zero-gap level with its answer, from a random spanning tree of pillars and a seeded
+ * random scramble (see the README for each type's rule). The start is the tree, the goals are the
+ * selected scrambled state, and the answer is the scramble up to that state, legal under standard
+ * Sokoban rules. Identical options give identical output.
+ */
+export function generate(options: GenerateOptions): GeneratedLevel {
+  return generateWith(options, Rng.from(options.seed));
+}
+
+function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
+  checkOptions(options);
+  const { type, size: n, pushes } = options;
+  const select = options.select ?? 'last';
+  const maxAttempts = options.maxAttempts ?? 500;
+  const min = options.minDistance ?? 0;
+  let lastReason = '';
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const r = rng.fork();
+    const start = startBoard(type, n, r, options.tree ?? 'kruskal');
+    if (!start) {
+      lastReason = 'the random tree left an inner line with fewer than two boxes';
+      continue;
+    }
+    const s = start.edgeA
+      ? scrambleTree(start, pushes, select, r)
+      : scramble(start, pushes, select, r);
+    if (!s) {
+      lastReason = 'the channel rotation was blocked';
+      continue;
+    }
+    if (s.distance < min) {
+      lastReason = `the selected state was at distance ${s.distance} < ${min}`;
+      continue;
+    }
+    const list = s.record.slice(0, s.selectedAt);
+    const cells = start.cells.slice();
+    const goals = start.cells.slice();
+    const off = Int32Array.of(-1, -start.width, 1, start.width);
+    for (const v of list) {
+      const c = v >> 2;
+      goals[c] = goals[c]! & ~BOX;
+      goals[c + off[v & 3]!] = goals[c + off[v & 3]!]! | BOX;
+    }
+    for (let c = 0; c < cells.length; c++) if (goals[c]! & BOX) cells[c] = cells[c]! | GOAL;
+    const level: Level = {
+      width: start.width,
+      height: start.height,
+      cells,
+      player: start.player,
+      title:
+        options.title ?? `zero-gap ${type}${n} k${pushes} ${select} seed ${String(options.seed)}`,
+      author: options.author ?? 'puzzlekit sokoban-zero-gap',
+    };
+    const solution = options.answer === 'pushes' ? undefined : pushesToLurd(level, list);
+    return {
+      level,
+      pushList: list,
+      ...(solution !== undefined ? { solution } : {}),
+      pushes: list.length,
+      moves: solution?.length ?? 0,
+      boxes: start.boxCells.length,
+      distance: s.distance,
+      farthestDistance: s.farthest,
+      scramblePushes: s.count,
+      attempts: attempt,
+    };
+  }
+  const { width, height } = boardSize(type, n);
+  throw new GenerationError(
+    `no ${type} level of size ${n} (${width}×${height}) after ${maxAttempts} attempts: ${lastReason}`,
+  );
+}
+
+/**
+ * Generates `count` levels: level i uses its own stream forked from the seed, so each level of the
+ * collection is fixed by (options, i). Titles get ` #i` appended when there are several.
+ */
+export function generateMany(options: GenerateOptions, count: number): GeneratedLevel[] {
+  if (!Number.isSafeInteger(count) || count < 1) {
+    throw new InvalidInputError(`count must be a whole number ≥ 1, got ${count}`, {
+      path: '$.count',
+    });
+  }
+  if (count === 1) return [generate(options)];
+  const master = Rng.from(options.seed);
+  const out: GeneratedLevel[] = [];
+  for (let i = 0; i < count; i++) {
+    const title = `${options.title ?? `zero-gap ${options.type}${options.size} k${options.pushes} ${options.select ?? 'last'} seed ${String(options.seed)}`} #${i + 1}`;
+    out.push(generateWith({ ...options, title }, master.fork()));
+  }
+  return out;
+}

@@ -1,0 +1,326 @@
+import { InvalidInputError } from '@puzzlekit/errors';
+import {
+  DisjointSet,
+  randomSpanningTreeKruskal,
+  uniformSpanningTree,
+} from '@puzzlekit/disjoint-set';
+import type { Rng } from '@puzzlekit/rng';
+import { BOX, WALL } from '../model.js';
+
+/** The five zero-gap level types of the seed. */
+export type ZeroGapType = 'b' | 'e' | 'w' | 'g' | 's';
+
+/** How the random spanning tree of pillars is drawn. */
+export type TreeAlgorithm = 'kruskal' | 'wilson';
+
+/** A starting board before scrambling (internal). */
+export interface StartBoard {
+  readonly width: number;
+  readonly height: number;
+  /** WALL and BOX flags. */
+  readonly cells: Uint8Array;
+  readonly player: number;
+  /** Per box (in cell order): 0 may only move left/right, 1 only up/down, -1 may turn. */
+  readonly boxCells: Int32Array;
+  readonly boxAxis: Int8Array;
+  /** Cells where a box may rest between moves (where it joins two pillars). */
+  readonly rest: Uint8Array;
+  /** s type: the perimeter ring cells in counter-clockwise order and the boxes to rotate. */
+  readonly ring?: Int32Array;
+  readonly ringBoxes?: Int32Array;
+  /** b and e: the pillar graph (vertex count, and for each cell the edge a box there makes, or -1). */
+  readonly vertexCount?: number;
+  readonly edgeA?: Int32Array;
+  readonly edgeB?: Int32Array;
+}
+
+/** Board side lengths of a type and size `n`: b/e (2n+3)², w/g (3n+3)², s (2n+3)×(2n+5). */
+export function boardSize(type: ZeroGapType, n: number): { width: number; height: number } {
+  if (type === 'w' || type === 'g') return { width: 3 * n + 3, height: 3 * n + 3 };
+  if (type === 's') return { width: 2 * n + 3, height: 2 * n + 5 };
+  return { width: 2 * n + 3, height: 2 * n + 3 };
+}
+
+function finish(
+  width: number,
+  height: number,
+  cells: Uint8Array,
+  player: number,
+  turning: boolean,
+  axisOf: (cell: number) => number,
+  isRest: (x: number, y: number) => boolean,
+): StartBoard {
+  const rest = new Uint8Array(width * height);
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++) if (isRest(x, y)) rest[y * width + x] = 1;
+  const boxes: number[] = [];
+  for (let c = 0; c < cells.length; c++) if (cells[c]! & BOX) boxes.push(c);
+  const boxCells = Int32Array.from(boxes);
+  const boxAxis = new Int8Array(boxes.length);
+  for (let i = 0; i < boxes.length; i++) boxAxis[i] = turning ? -1 : axisOf(boxes[i]!);
+  return { width, height, cells, player, boxCells, boxAxis, rest };
+}
+
+function border(cells: Uint8Array, width: number, height: number): void {
+  for (let x = 0; x < width; x++) {
+    cells[x] = WALL;
+    cells[(height - 1) * width + x] = WALL;
+  }
+  for (let y = 0; y < height; y++) {
+    cells[y * width] = WALL;
+    cells[y * width + width - 1] = WALL;
+  }
+}
+
+/** A pillar graph whose edges are box cells: edge i joins `u[i]`–`v[i]` through cell `cell[i]`. */
+interface PillarGraph {
+  readonly vertexCount: number;
+  readonly edgeU: Int32Array;
+  readonly edgeV: Int32Array;
+  readonly cell: Int32Array;
+}
+
+function pillarTree(g: PillarGraph, rng: Rng, algorithm: TreeAlgorithm): Int32Array {
+  const t =
+    algorithm === 'wilson' ? uniformSpanningTree(g, rng) : randomSpanningTreeKruskal(g, rng);
+  return t.edgeIndices;
+}
+
+function withEdges(board: StartBoard, g: PillarGraph): StartBoard {
+  const edgeA = new Int32Array(board.cells.length).fill(-1);
+  const edgeB = new Int32Array(board.cells.length).fill(-1);
+  for (let k = 0; k < g.cell.length; k++) {
+    edgeA[g.cell[k]!] = g.edgeU[k]!;
+    edgeB[g.cell[k]!] = g.edgeV[k]!;
+  }
+  return { ...board, vertexCount: g.vertexCount, edgeA, edgeB };
+}
+
+/**
+ * b and e: pillars at (2i+2, 2j+2); a tree edge between horizontal neighbours puts a box at
+ * (2i+3, 2j+2) (it can only run up and down), between vertical neighbours at (2i+2, 2j+3).
+ * e also has the outer wall as a vertex: a rim pillar may be tied to it by a box in the slot between.
+ */
+function bBoard(n: number, rng: Rng, wallTies: boolean, algorithm: TreeAlgorithm): StartBoard {
+  const width = 2 * n + 3;
+  const height = width;
+  const cells = new Uint8Array(width * height);
+  border(cells, width, height);
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++) cells[(2 * j + 2) * width + 2 * i + 2] = WALL;
+  const us: number[] = [];
+  const vs: number[] = [];
+  const cs: number[] = [];
+  const edge = (u: number, v: number, x: number, y: number): void => {
+    us.push(u);
+    vs.push(v);
+    cs.push(y * width + x);
+  };
+  const wall = n * n;
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const v = j * n + i;
+      if (i + 1 < n) edge(v, v + 1, 2 * i + 3, 2 * j + 2);
+      if (j + 1 < n) edge(v, v + n, 2 * i + 2, 2 * j + 3);
+      if (wallTies) {
+        if (i === 0) edge(v, wall, 1, 2 * j + 2);
+        if (i === n - 1) edge(v, wall, 2 * n + 1, 2 * j + 2);
+        if (j === 0) edge(v, wall, 2 * i + 2, 1);
+        if (j === n - 1) edge(v, wall, 2 * i + 2, 2 * n + 1);
+      }
+    }
+  }
+  const g: PillarGraph = {
+    vertexCount: n * n + (wallTies ? 1 : 0),
+    edgeU: Int32Array.from(us),
+    edgeV: Int32Array.from(vs),
+    cell: Int32Array.from(cs),
+  };
+  for (const k of pillarTree(g, rng, algorithm)) cells[g.cell[k]!] = BOX;
+  const lo = wallTies ? 1 : 2;
+  const board = finish(
+    width,
+    height,
+    cells,
+    width + 1,
+    false,
+    (c) => ((c % width) % 2 === 1 ? 1 : 0),
+    (x, y) =>
+      (x & 1) !== (y & 1) && x >= lo && y >= lo && x <= width - 1 - lo && y <= height - 1 - lo,
+  );
+  return withEdges(board, g);
+}
+
+/**
+ * w and g: each pillar is two diagonal walls (3i+2, 3j+2) and (3i+3, 3j+3); a tree edge between
+ * horizontal neighbours puts a box at (3i+4, 3j+3) (it runs vertically along the gap column), between
+ * vertical neighbours at (3i+3, 3j+4) (it runs horizontally along the gap row). g also ties rim pillars
+ * to the outer wall and lets boxes turn at crossings.
+ */
+function wBoard(n: number, rng: Rng, extended: boolean, algorithm: TreeAlgorithm): StartBoard {
+  const width = 3 * n + 3;
+  const height = width;
+  const cells = new Uint8Array(width * height);
+  border(cells, width, height);
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      cells[(3 * j + 2) * width + 3 * i + 2] = WALL;
+      cells[(3 * j + 3) * width + 3 * i + 3] = WALL;
+    }
+  }
+  const us: number[] = [];
+  const vs: number[] = [];
+  const cs: number[] = [];
+  const edge = (u: number, v: number, x: number, y: number): void => {
+    us.push(u);
+    vs.push(v);
+    cs.push(y * width + x);
+  };
+  const wall = n * n;
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const v = j * n + i;
+      if (i + 1 < n) edge(v, v + 1, 3 * i + 4, 3 * j + 3);
+      if (j + 1 < n) edge(v, v + n, 3 * i + 3, 3 * j + 4);
+      if (extended) {
+        if (i === 0) edge(v, wall, 1, 3 * j + 3);
+        if (i === n - 1) edge(v, wall, 3 * n + 1, 3 * j + 3);
+        if (j === 0) edge(v, wall, 3 * i + 3, 1);
+        if (j === n - 1) edge(v, wall, 3 * i + 3, 3 * n + 1);
+      }
+    }
+  }
+  const g: PillarGraph = {
+    vertexCount: n * n + (extended ? 1 : 0),
+    edgeU: Int32Array.from(us),
+    edgeV: Int32Array.from(vs),
+    cell: Int32Array.from(cs),
+  };
+  for (const k of pillarTree(g, rng, algorithm)) cells[g.cell[k]!] = BOX;
+  const lo = extended ? 1 : 2;
+  const inner = (v: number): boolean => v >= lo && v <= width - 1 - lo;
+  return finish(
+    width,
+    height,
+    cells,
+    width + 1,
+    extended,
+    (c) => ((c % width) % 3 === 1 ? 1 : 0),
+    (x, y) => inner(x) && inner(y) && (x % 3 === 1) !== (y % 3 === 1),
+  );
+}
+
+/**
+ * s: the b lattice on a (2n+3)×(2n+5) board (n columns and n+1 rows of pillars). Every pillar on the
+ * rim is tied to the outer wall by a box, except the entrance pillar (bottom row, rightmost); the other
+ * pillars join by a random tree (Kruskal with the rim pre-joined). Every inner line must hold at least
+ * two boxes, else the caller retries.
+ */
+function sBoard(n: number, rng: Rng): StartBoard | null {
+  const width = 2 * n + 3;
+  const height = 2 * n + 5;
+  const rows = n + 1;
+  const cells = new Uint8Array(width * height);
+  border(cells, width, height);
+  for (let j = 0; j < rows; j++)
+    for (let i = 0; i < n; i++) cells[(2 * j + 2) * width + 2 * i + 2] = WALL;
+  const set = new DisjointSet(n * rows + 1);
+  const wallVertex = n * rows;
+  const entrance = (rows - 1) * n + (n - 1);
+  const put = (x: number, y: number): void => {
+    cells[y * width + x] = BOX;
+  };
+  for (let j = 0; j < rows; j++) {
+    for (let i = 0; i < n; i++) {
+      const v = j * n + i;
+      if (v === entrance) continue;
+      const px = 2 * i + 2;
+      const py = 2 * j + 2;
+      // tie to the nearest outer wall; corners tie sideways (left/right)
+      if (i === 0) put(1, py);
+      else if (i === n - 1) put(2 * n + 1, py);
+      else if (j === 0) put(px, 1);
+      else if (j === rows - 1) put(px, 2 * rows + 1);
+      else continue;
+      set.union(v, wallVertex);
+    }
+  }
+  const edges: [number, number][] = [];
+  for (let j = 0; j < rows; j++) {
+    for (let i = 0; i < n; i++) {
+      if (i + 1 < n) edges.push([j * n + i, j * n + i + 1]);
+      if (j + 1 < rows) edges.push([j * n + i, (j + 1) * n + i]);
+    }
+  }
+  rng.shuffle(edges);
+  for (const [a, b] of edges) {
+    if (!set.union(a, b)) continue;
+    const ax = a % n;
+    const ay = (a - ax) / n;
+    if (b === a + 1) put(2 * ax + 3, 2 * ay + 2);
+    else put(2 * ax + 2, 2 * ay + 3);
+  }
+  // Inner lines (not next to the outer wall) need at least two boxes that run along them.
+  for (let x = 3; x <= 2 * n - 1; x += 2) {
+    let k = 0;
+    for (let y = 2; y < height - 2; y += 2) if (cells[y * width + x]! & BOX) k++;
+    if (k < 2) return null;
+  }
+  for (let y = 3; y <= height - 4; y += 2) {
+    let k = 0;
+    for (let x = 2; x < width - 2; x += 2) if (cells[y * width + x]! & BOX) k++;
+    if (k < 2) return null;
+  }
+  // The ring next to the outer wall, counter-clockwise from the bottom-right corner (going up).
+  const ring: number[] = [];
+  const r = width - 2;
+  const b = height - 2;
+  for (let y = b; y > 1; y--) ring.push(y * width + r);
+  for (let x = r; x > 1; x--) ring.push(width + x);
+  for (let y = 1; y < b; y++) ring.push(y * width + 1);
+  for (let x = 1; x < r; x++) ring.push(b * width + x);
+  // Clockwise order from the entrance = reverse ring order starting at the entrance's slot.
+  const ringBoxes: number[] = [];
+  for (let k = ring.length - 1; k >= 0; k--) if (cells[ring[k]!]! & BOX) ringBoxes.push(ring[k]!);
+  const start = finish(
+    width,
+    height,
+    cells,
+    b * width + r,
+    false,
+    (c) => ((c % width) % 2 === 1 ? 1 : 0),
+    (x, y) => (x & 1) !== (y & 1) && x >= 2 && y >= 2 && x <= width - 3 && y <= height - 3,
+  );
+  return { ...start, ring: Int32Array.from(ring), ringBoxes: Int32Array.from(ringBoxes) };
+}
+
+/** Builds the starting board of a type, or null when an s attempt breaks its rules. */
+export function startBoard(
+  type: ZeroGapType,
+  n: number,
+  rng: Rng,
+  algorithm: TreeAlgorithm,
+): StartBoard | null {
+  const minimum = type === 's' ? 7 : 2;
+  if (!Number.isSafeInteger(n) || n < minimum) {
+    throw new InvalidInputError(
+      `size must be a whole number ≥ ${minimum} for type ${type}, got ${n}`,
+      {
+        path: '$.size',
+        code: 'INVALID_SIZE',
+      },
+    );
+  }
+  switch (type) {
+    case 'b':
+      return bBoard(n, rng, false, algorithm);
+    case 'e':
+      return bBoard(n, rng, true, algorithm);
+    case 'w':
+      return wBoard(n, rng, false, algorithm);
+    case 'g':
+      return wBoard(n, rng, true, algorithm);
+    case 's':
+      return sBoard(n, rng);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * A link-cut tree over vertices 0..n-1 (Sleator–Tarjan, splay-based, with path reversal): link, cut
+ * and connectivity in amortised O(log n). Used to keep the box configuration a spanning tree.
+ */
+export class LinkCutTree {
+  private readonly left: Int32Array;
+  private readonly right: Int32Array;
+  private readonly parent: Int32Array;
+  private readonly flip: Uint8Array;
+
+  constructor(n: number) {
+    this.left = new Int32Array(n).fill(-1);
+    this.right = new Int32Array(n).fill(-1);
+    this.parent = new Int32Array(n).fill(-1);
+    this.flip = new Uint8Array(n);
+  }
+
+  private isRoot(x: number): boolean {
+    const p = this.parent[x]!;
+    return p < 0 || (this.left[p] !== x && this.right[p] !== x);
+  }
+
+  private push(x: number): void {
+    if (this.flip[x]) {
+      const l = this.left[x]!;
+      const r = this.right[x]!;
+      this.left[x] = r;
+      this.right[x] = l;
+      if (l >= 0) this.flip[l]! ^= 1;
+      if (r >= 0) this.flip[r]! ^= 1;
+      this.flip[x] = 0;
+    }
+  }
+
+  private rotate(x: number): void {
+    const p = this.parent[x]!;
+    const g = this.parent[p]!;
+    const { left, right, parent } = this;
+    if (!this.isRoot(p)) {
+      if (left[g] === p) left[g] = x;
+      else right[g] = x;
+    }
+    parent[x] = g;
+    if (left[p] === x) {
+      const b = right[x]!;
+      left[p] = b;
+      if (b >= 0) parent[b] = p;
+      right[x] = p;
+    } else {
+      const b = left[x]!;
+      right[p] = b;
+      if (b >= 0) parent[b] = p;
+      left[x] = p;
+    }
+    parent[p] = x;
+  }
+
+  private readonly stack: number[] = [];
+
+  private splay(x: number): void {
+    const st = this.stack;
+    st.length = 0;
+    let y = x;
+    st.push(y);
+    while (!this.isRoot(y)) {
+      y = this.parent[y]!;
+      st.push(y);
+    }
+    for (let i = st.length - 1; i >= 0; i--) this.push(st[i]!);
+    while (!this.isRoot(x)) {
+      const p = this.parent[x]!;
+      if (!this.isRoot(p)) {
+        const g = this.parent[p]!;
+        const zigzig = (this.left[g] === p) === (this.left[p] === x);
+        this.rotate(zigzig ? p : x);
+      }
+      this.rotate(x);
+    }
+  }
+
+  private access(x: number): void {
+    let last = -1;
+    for (let y = x; y >= 0; y = this.parent[y]!) {
+      this.splay(y);
+      this.right[y] = last;
+      last = y;
+    }
+    this.splay(x);
+  }
+
+  private makeRoot(x: number): void {
+    this.access(x);
+    this.flip[x]! ^= 1;
+  }
+
+  private findRoot(x: number): number {
+    this.access(x);
+    let r = x;
+    this.push(r);
+    while (this.left[r]! >= 0) {
+      r = this.left[r]!;
+      this.push(r);
+    }
+    this.splay(r);
+    return r;
+  }
+
+  /** True when u and v are in the same tree. */
+  connected(u: number, v: number): boolean {
+    return u === v || this.findRoot(u) === this.findRoot(v);
+  }
+
+  /** Joins the trees of u and v by the edge u–v (they must be in different trees). */
+  link(u: number, v: number): void {
+    this.makeRoot(u);
+    this.parent[u] = v;
+  }
+
+  /** Removes the edge u–v (it must exist). */
+  cut(u: number, v: number): void {
+    this.makeRoot(u);
+    this.access(v);
+    // now u is v's left child with no right child
+    const l = this.left[v]!;
+    if (l >= 0) {
+      this.parent[l] = -1;
+      this.left[v] = -1;
+    }
+  }
+}

@@ -1,0 +1,287 @@
+import { InvalidInputError } from '@puzzlekit/errors';
+import {
+  BOX,
+  DIRECTION_LETTERS,
+  GOAL,
+  WALL,
+  directionOffsets,
+  type Direction,
+  type Level,
+  type Push,
+} from './model.js';
+import { parseLurd } from './format/lurd.js';
+
+/** Where and why a replay stopped. */
+export interface ReplayFailure {
+  /** 0-based index of the illegal move (LURD) or push (push list). */
+  readonly step: number;
+  /** The move letter, or the push as `x y D`. */
+  readonly move: string;
+  /** What is wrong, in words. */
+  readonly reason: string;
+}
+
+/** The result of {@link verify} and {@link replay}. */
+export interface VerifyResult {
+  /** True when every step was legal. */
+  readonly legal: boolean;
+  /** True when the answer is legal and ends with every box on a goal. */
+  readonly solved: boolean;
+  /** Player steps taken (walks and pushes) up to the end or the first illegal step. */
+  readonly moves: number;
+  /** Pushes made up to the end or the first illegal step. */
+  readonly pushes: number;
+  /** Set when a step was illegal. */
+  readonly failure?: ReplayFailure;
+  /** The position reached (after the last legal step). */
+  readonly final: Level;
+}
+
+function isSolved(cells: Uint8Array): boolean {
+  for (const v of cells) if ((v & (BOX | GOAL)) === BOX) return false;
+  return true;
+}
+
+/**
+ * Replays moves (a string of `lurdLURD`, see {@link parseLurd}) on a level under standard Sokoban rules.
+ * A lower-case letter must not push a box and an upper-case letter must push one; the first step that
+ * breaks a rule stops the replay and is reported in `failure`.
+ */
+export function replay(level: Level, moves: string): VerifyResult {
+  const { width } = level;
+  const cells = level.cells.slice();
+  const off = directionOffsets(width);
+  let p = level.player;
+  let pushes = 0;
+  let failure: ReplayFailure | undefined;
+  let i = 0;
+  const n = cells.length;
+  for (; i < moves.length; i++) {
+    const ch = moves[i]!;
+    const d = DIRECTION_LETTERS.indexOf(ch.toLowerCase());
+    if (d < 0) {
+      failure = { step: i, move: ch, reason: `'${ch}' is not a LURD move` };
+      break;
+    }
+    const o = off[d]!;
+    const t = p + o;
+    const x = p % width;
+    if (
+      t < 0 ||
+      t >= n ||
+      (d === 0 && x === 0) ||
+      (d === 2 && x === width - 1) ||
+      cells[t]! & WALL
+    ) {
+      failure = { step: i, move: ch, reason: 'the player walks into a wall' };
+      break;
+    }
+    const upper = ch !== ch.toLowerCase();
+    if (cells[t]! & BOX) {
+      if (!upper) {
+        failure = {
+          step: i,
+          move: ch,
+          reason: `'${ch}' meets a box: a push must be written '${ch.toUpperCase()}'`,
+        };
+        break;
+      }
+      const b = t + o;
+      const tx = t % width;
+      if (
+        b < 0 ||
+        b >= n ||
+        (d === 0 && tx === 0) ||
+        (d === 2 && tx === width - 1) ||
+        cells[b]! & (WALL | BOX)
+      ) {
+        failure = {
+          step: i,
+          move: ch,
+          reason: 'the box cannot move: a wall or another box is behind it',
+        };
+        break;
+      }
+      cells[t] = cells[t]! & ~BOX;
+      cells[b] = cells[b]! | BOX;
+      pushes++;
+    } else if (upper) {
+      failure = {
+        step: i,
+        move: ch,
+        reason: `'${ch}' pushes nothing: a walk must be written '${ch.toLowerCase()}'`,
+      };
+      break;
+    }
+    p = t;
+  }
+  const final: Level = { ...level, cells, player: p };
+  const legal = failure === undefined;
+  return {
+    legal,
+    solved: legal && isSolved(cells),
+    moves: i,
+    pushes,
+    ...(failure ? { failure } : {}),
+    final,
+  };
+}
+
+/** Reusable BFS buffers for walking the player on one board size. */
+export class Walker {
+  private readonly stamp: Int32Array;
+  private readonly from: Uint8Array;
+  private readonly queue: Int32Array;
+  private epoch = 0;
+  private readonly off: Int32Array;
+
+  constructor(
+    readonly width: number,
+    readonly size: number,
+  ) {
+    this.stamp = new Int32Array(size);
+    this.from = new Uint8Array(size);
+    this.queue = new Int32Array(size);
+    this.off = directionOffsets(width);
+  }
+
+  /**
+   * Shortest walk from `start` to `goal` over cells without WALL or BOX; returns the letters
+   * (lower case) or null when unreachable. Cells on the board edge are never left (boards are closed).
+   */
+  path(cells: Uint8Array, start: number, goal: number): string | null {
+    if (start === goal) return '';
+    const stamp = this.stamp;
+    const e = ++this.epoch;
+    const q = this.queue;
+    const off = this.off;
+    let head = 0;
+    let tail = 0;
+    q[tail++] = start;
+    stamp[start] = e;
+    while (head < tail) {
+      const c = q[head++]!;
+      for (let d = 0; d < 4; d++) {
+        const t = c + off[d]!;
+        if (t < 0 || t >= this.size || stamp[t] === e || cells[t]! & (WALL | BOX)) continue;
+        stamp[t] = e;
+        this.from[t] = d;
+        if (t === goal) {
+          const letters: string[] = [];
+          let x = t;
+          while (x !== start) {
+            const dd = this.from[x]!;
+            letters.push(DIRECTION_LETTERS[dd]!);
+            x -= off[dd]!;
+          }
+          return letters.reverse().join('');
+        }
+        q[tail++] = t;
+      }
+    }
+    return null;
+  }
+}
+
+/**
+ * Walks a push list out into LURD moves: before each push the player takes a shortest walk to the
+ * cell behind the box. Throws {@link InvalidInputError} (path `$[i]`) at the first push that is
+ * impossible.
+ */
+export function pushesToLurd(level: Level, pushes: readonly Push[] | Int32Array): string {
+  const { width } = level;
+  const cells = level.cells.slice();
+  const off = directionOffsets(width);
+  const walker = new Walker(width, cells.length);
+  let p = level.player;
+  const parts: string[] = [];
+  for (let i = 0; i < pushes.length; i++) {
+    const { box, direction } = pushAt(pushes, i);
+    const o = off[direction]!;
+    const behind = box - o;
+    const target = box + o;
+    if (!(cells[box]! & BOX))
+      throw new InvalidInputError(`push ${i + 1}: no box at cell ${box}`, { path: `$[${i}]` });
+    if (target < 0 || target >= cells.length || cells[target]! & (WALL | BOX)) {
+      throw new InvalidInputError(`push ${i + 1}: the box cannot move there`, { path: `$[${i}]` });
+    }
+    const walk = behind >= 0 && behind < cells.length ? walker.path(cells, p, behind) : null;
+    if (walk === null) {
+      throw new InvalidInputError(
+        `push ${i + 1}: the player cannot reach the cell behind the box`,
+        {
+          path: `$[${i}]`,
+        },
+      );
+    }
+    parts.push(walk, DIRECTION_LETTERS[direction]!.toUpperCase());
+    cells[box] = cells[box]! & ~BOX;
+    cells[target] = cells[target]! | BOX;
+    p = box;
+  }
+  return parts.join('');
+}
+
+/** The i-th push of a push list given as objects or packed as `box * 4 + direction`. */
+export function pushAt(pushes: readonly Push[] | Int32Array, i: number): Push {
+  if (pushes instanceof Int32Array) {
+    const v = pushes[i]!;
+    return { box: v >> 2, direction: (v & 3) as Direction };
+  }
+  return pushes[i]!;
+}
+
+/** The pushes of a legal LURD answer, in order (throws {@link InvalidInputError} if it is illegal). */
+export function lurdToPushes(level: Level, moves: string): Push[] {
+  const r = replay(level, moves);
+  if (r.failure) {
+    throw new InvalidInputError(
+      `move ${r.failure.step + 1} ('${r.failure.move}'): ${r.failure.reason}`,
+      {
+        path: `$[${r.failure.step}]`,
+        code: 'ILLEGAL_MOVE',
+      },
+    );
+  }
+  const off = directionOffsets(level.width);
+  const out: Push[] = [];
+  let p = level.player;
+  for (const ch of moves) {
+    const d = DIRECTION_LETTERS.indexOf(ch.toLowerCase()) as Direction;
+    p += off[d]!;
+    if (ch !== ch.toLowerCase()) out.push({ box: p, direction: d });
+  }
+  return out;
+}
+
+/**
+ * Replays an answer on a level and reports whether it is legal and solves it, with its move and push
+ * counts. The answer is LURD text (run-length encoding allowed; a {@link ParseError} is thrown for
+ * text that is not LURD) or a push list (walks are then taken as shortest).
+ */
+export function verify(level: Level, answer: string | readonly Push[]): VerifyResult {
+  if (typeof answer === 'string') return replay(level, parseLurd(answer));
+  let moves: string;
+  try {
+    moves = pushesToLurd(level, answer);
+  } catch (error) {
+    if (error instanceof InvalidInputError) {
+      const step = Number(/\[(\d+)\]/.exec(error.path ?? '')?.[1] ?? 0);
+      const partial = pushesToLurd(level, answer.slice(0, step));
+      const r = replay(level, partial);
+      const push = answer[step]!;
+      return {
+        ...r,
+        legal: false,
+        solved: false,
+        failure: {
+          step,
+          move: `${push.box % level.width} ${Math.floor(push.box / level.width)} ${DIRECTION_LETTERS[push.direction]!.toUpperCase()}`,
+          reason: error.reason,
+        },
+      };
+    }
+    throw error;
+  }
+  return replay(level, moves);
+}
