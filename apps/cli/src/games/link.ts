@@ -58,7 +58,7 @@ function fmtRating(r: DifficultyReport): string {
         (r.undecidedChoices ? ` (${r.undecidedChoices} undecided)` : '');
   return [
     `tiles ${r.tiles}, solvable: ${r.solvable === null ? 'undecided' : r.solvable ? 'yes' : 'no'}`,
-    `playable pairs at the start: ${r.startMoves}; along play: min ${r.minMoves}, mean ${r.meanMoves.toFixed(1)}`,
+    `playable pairs at the start: ${r.startMoves}; along play: min ${r.minMoves} (until ¾ cleared), mean ${r.meanMoves.toFixed(1)}`,
     `random play clears ${(100 * r.randomClearRate).toFixed(1)}% of ${r.playouts} playouts (mean progress ${(100 * r.randomProgress).toFixed(1)}%)`,
     `dead-end choices: ${dead}`,
   ].join('\n');

@@ -155,7 +155,7 @@ export function generateBoard(options: GenerateOptions): GeneratedBoard {
 }
 
 /**
- * Tries `target` random face swaps in batches (8, halving after a failure), keeping a batch only
+ * Tries `target` random face swaps in batches (8 at first, doubling after a success up to 16, halving after a failure), keeping a batch only
  * when the solver clears the result. Returns null when no swap was kept.
  */
 function mixFaces(
@@ -189,6 +189,7 @@ function mixFaces(
     if (r.status === 'solved') {
       done += size;
       best = { board: candidate, solution: r.solution!, swaps: done };
+      batch = Math.min(16, batch * 2);
     } else {
       for (let k = undo.length - 1; k >= 0; k--) {
         const [i, j] = undo[k]!;

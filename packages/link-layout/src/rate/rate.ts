@@ -37,8 +37,12 @@ export interface DifficultyReport {
   readonly solvable: boolean | null;
   /** Playable pairs at each step along the solver's line of play (start included), when solvable. */
   readonly movesAlongPlay: readonly number[];
-  /** Fewest and mean playable pairs along that line. */
+  /**
+   * Fewest playable pairs along that line while at least a quarter of the tiles remain (the
+   * endgame, where one pair is left, would always give 1).
+   */
   readonly minMoves: number;
+  /** Mean playable pairs along that line. */
   readonly meanMoves: number;
   /** Playouts that pick a uniformly random playable pair each step. */
   readonly playouts: number;
@@ -109,6 +113,7 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
   // The line of play, moves along it, dead ends.
   const solved = solveBoard(board, { ...rule, nodeBudget: options.nodeBudget ?? 200_000 });
   const along: number[] = [];
+  const early: number[] = [];
   let dead: number | null = null;
   let undecided: number | null = null;
   let choices: number | null = null;
@@ -127,6 +132,7 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
       const lister = createLister(L.e, L.maxFace);
       const n = lister.list(L.faceOf);
       if (L.tiles > 0) along.push(n);
+      if (L.tiles > 0 && L.tiles * 4 >= tiles) early.push(n);
       if (doDead && L.tiles > 0) {
         const pairsA = Array.from(lister.a.subarray(0, n));
         const pairsB = Array.from(lister.b.subarray(0, n));
@@ -159,7 +165,7 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
     startMoves,
     solvable: solved.solvable,
     movesAlongPlay: along,
-    minMoves: along.length ? Math.min(...along) : startMoves,
+    minMoves: early.length ? Math.min(...early) : startMoves,
     meanMoves: along.length ? along.reduce((s, x) => s + x, 0) / along.length : startMoves,
     playouts,
     randomClearRate: playouts ? cleared / playouts : 0,
