@@ -177,3 +177,42 @@ describe('Screw Jam demo', () => {
     await page.close();
   });
 });
+
+describe('Magic Tower demo', () => {
+  it('draws a fixture floor and animates the optimal route with HP and defence after each fight', async () => {
+    const { page, errors } = await openDemo('/games/mota.html', 'mota');
+    const board = '[data-testid="mota-board"]';
+    await expect(page.locator('[data-monster]').count()).resolves.toBeGreaterThan(5);
+    const hpStart = Number(await attr(page, board, 'data-hp'));
+    await screenshot(page, 'mota-floor-start', '[data-demo="mota"]');
+
+    await page.locator('[data-testid="mota-speed"]').selectOption({ label: 'fast' });
+    await page.locator('[data-testid="mota-play"]').click();
+    await page.locator(`${board}[data-done="true"]`).waitFor({ timeout: 30_000 });
+    const fights = Number(await attr(page, board, 'data-fights'));
+    expect(fights).toBeGreaterThan(3);
+    const rows = page.locator('[data-testid="mota-log"] [data-fight-row]');
+    await expect(rows.count()).resolves.toBe(fights);
+    // Defence only grows along the route, and the hero ends with the HP of the last event.
+    const defs = await rows.evaluateAll((trs) =>
+      trs.map((tr) => Number(tr.children[2]!.textContent!.replace(/,/g, ''))),
+    );
+    for (let i = 1; i < defs.length; i++) expect(defs[i]).toBeGreaterThanOrEqual(defs[i - 1]!);
+    expect(defs[defs.length - 1]).toBeGreaterThan(defs[0]!);
+    expect(Number(await attr(page, board, 'data-def'))).toBeGreaterThan(0);
+    expect(Number(await attr(page, board, 'data-hp'))).not.toBe(hpStart);
+    await expect(page.locator('[data-testid="mota-stats"]').textContent()).resolves.toContain(
+      `fights ${fights}/${fights}`,
+    );
+    await screenshot(page, 'mota-route-done', '[data-demo="mota"]');
+
+    // Keyboard: reset, then one step with the right arrow.
+    await page.locator(board).focus();
+    await page.keyboard.press('r');
+    expect(await attr(page, board, 'data-played')).toBe('0');
+    await page.keyboard.press('ArrowRight');
+    expect(await attr(page, board, 'data-played')).toBe('1');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
