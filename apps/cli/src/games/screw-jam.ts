@@ -216,6 +216,7 @@ export const screwJam: GameModule = {
           seed: o.seed,
           boxSlots: slots,
           params,
+          onProgress: (done) => bar.update(done),
         });
         bar.stop();
         const { boxes, ...summary } = r;

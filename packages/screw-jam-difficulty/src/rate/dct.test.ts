@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidInputError } from '@puzzlekit/errors';
-import { dctCurrent, dctLeft, dctMiddle, isHard, rateSnapshot, SEED_PARAMS } from './dct.js';
+import {
+  checkParams,
+  dctCurrent,
+  dctLeft,
+  dctMiddle,
+  isHard,
+  rateSnapshot,
+  SEED_PARAMS,
+} from './dct.js';
 import { parseSnapshot, validateSnapshot } from '../format/snapshot.js';
 import type { Snapshot } from '../model.js';
 
@@ -174,5 +182,13 @@ describe('snapshot validation', () => {
       expect((e as InvalidInputError).path).toBe(path);
       expect((e as InvalidInputError).code).toBe('INVALID_SNAPSHOT');
     }
+  });
+});
+
+describe('checkParams', () => {
+  it('rejects non-finite weights and a bad tray size, naming the field', () => {
+    expect(() => checkParams({ ...SEED_PARAMS, trayWeight: NaN })).toThrow(/\$\.trayWeight/);
+    expect(() => checkParams({ ...SEED_PARAMS, traySize: 0 })).toThrow(/\$\.traySize/);
+    expect(checkParams(SEED_PARAMS)).toBe(SEED_PARAMS);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '@puzzlekit/rng';
-import { blendWeights, pickInBand } from './pick.js';
+import { blendWeights, pickBlended, pickInBand } from './pick.js';
 import { pickColor } from './pick-snapshot.js';
 
 describe('pickInBand', () => {
@@ -99,5 +99,19 @@ describe('pickColor on a snapshot', () => {
   it('the blend without an rng takes the heaviest weight', () => {
     // availability: red 2 tappable, blue 1 tappable + 1 in tray = 2 → equal; K=1 also equal → first.
     expect(pickColor(snap, { position: 'middle', band: { k: 1 } })!.color).toBe('red');
+  });
+});
+
+describe('pickBlended', () => {
+  it('follows the blend weights (K = 0 never picks a colour with nothing available)', () => {
+    const rng = Rng.from(5);
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 3000; i++) counts[pickBlended([0, 1, 3], 0, rng)!]!++;
+    expect(counts[0]).toBe(0);
+    // Expected shares 1/4 and 3/4.
+    expect(counts[1]! / 3000).toBeGreaterThan(0.2);
+    expect(counts[1]! / 3000).toBeLessThan(0.3);
+    expect(pickBlended([], 0.5, rng)).toBeNull();
+    expect(() => blendWeights([1], 1.5)).toThrow(/0\.\.1/);
   });
 });

@@ -214,6 +214,17 @@ describe('simulate', () => {
     for (const b of r.boxes)
       expect(b.maxTray).toBeGreaterThanOrEqual(b.trayAtSpawn - Math.min(b.K, 3));
   });
+  it('reports progress every 100 playouts and at the end', () => {
+    const seen: number[] = [];
+    simulate(level, {
+      runs: 250,
+      bot: { kind: 'random' },
+      policy: { kind: 'random' },
+      seed: 1,
+      onProgress: (d) => seen.push(d),
+    });
+    expect(seen).toEqual([100, 200, 250]);
+  });
   it('the lookahead bot reports when its node budget ran out', () => {
     const r = simulate(level, {
       runs: 3,

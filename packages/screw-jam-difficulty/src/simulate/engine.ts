@@ -54,33 +54,56 @@ export const LOST = 2;
  * lost. A box of three leaves when full; the left box then moves to the middle and a new box spawns
  * on the left (the spawner picks its colour among colours with boxes still to come); a new box takes
  * up to three tray screws of its colour at once. Won when the board and the tray are empty.
+ * A low-level, mutable engine for simulators and engines that step a game themselves; `simulate`
+ * wraps it and returns plain data.
  */
 export class Game {
+  /** The compiled level being played. */
   readonly lv: CompiledLevel;
+  /** Box positions in play: 2 (middle, left) or 1. */
   readonly boxSlots: number;
+  /** Index parameters for recorded dct values and band spawning. */
   readonly params: DctParams;
+  /** 1 while screw s is on the board. */
   present: Uint8Array;
+  /** Bars still up that cover screw s. */
   depth: Int32Array;
+  /** Screws still in bar b (0 = fallen). */
   barLeft: Int32Array;
+  /** Tray screws per colour. */
   tray: Int32Array;
+  /** Tray screws in all. */
   trayTotal = 0;
+  /** Colour of the box in slot 0 (middle) and 1 (left), −1 for none. */
   boxColor: Int32Array;
+  /** Screws in each box. */
   boxFill: Int32Array;
+  /** Index of each open box's record in `records`, −1 for none. */
   boxRec: Int32Array;
+  /** Boxes still to spawn per colour. */
   boxesLeft: Int32Array;
   /** Board screws at depth ≤ 1 per colour. */
   top: Int32Array;
   /** Board screws at depth 0 per colour. */
   free: Int32Array;
+  /** Board screws at depth ≥ 2 (the seed's l > 2 when positive). */
   deepCount = 0;
+  /** Screws still on the board. */
   boardLeft: number;
+  /** PLAYING, WON or LOST. */
   status = PLAYING;
+  /** Taps made. */
   steps = 0;
+  /** Boxes completed. */
   completed = 0;
+  /** Largest tray load so far. */
   maxTray = 0;
+  /** Sum of the tray load after each tap. */
   traySum = 0;
+  /** Box records when recording, else null. */
   records: BoxRecord[] | null;
 
+  /** A new game at the level's start, before any box spawns (call {@link Game.refill} first). */
   constructor(lv: CompiledLevel, boxSlots: number, params: DctParams, record: boolean) {
     this.lv = lv;
     this.boxSlots = boxSlots;

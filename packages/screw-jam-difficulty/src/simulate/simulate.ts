@@ -23,6 +23,8 @@ export interface SimulateOptions {
   readonly params?: DctParams;
   /** Keep every box record in the result (default true). */
   readonly keepBoxes?: boolean;
+  /** Called with the number of playouts done, every 100 playouts and at the end. */
+  readonly onProgress?: (done: number) => void;
 }
 
 /** One playout. */
@@ -136,6 +138,7 @@ export function simulate(level: Level, options: SimulateOptions): SimulationResu
       if (!b.finished) bucket.failed++;
       if (keep) boxes.push(b);
     }
+    if (options.onProgress && ((r + 1) % 100 === 0 || r + 1 === runs)) options.onProgress(r + 1);
   }
   let taps = 0;
   let traySum = 0;
