@@ -53,7 +53,7 @@ export {
   type PaperTraceOptions,
   type TraceStep,
 } from './rate/traced.js';
-export { fitDifficulty, type FitOptions, type FitResult } from './rate/fit.js';
+export { fitDifficulty, parseLevelRows, type FitOptions, type FitResult } from './rate/fit.js';
 export {
   TECHNIQUES,
   rateByDeduction,

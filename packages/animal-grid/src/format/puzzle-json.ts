@@ -142,9 +142,10 @@ export function validatePuzzle(value: unknown): Puzzle {
   return { animals, constraints };
 }
 
-/** Prints a puzzle as JSON (animals in the package's fixed order, two-space indentation). */
+/** Prints a puzzle as JSON: animals in the package's fixed order on one line, one condition a line. */
 export function formatPuzzle(p: Puzzle): string {
   const animals: Record<string, number> = {};
   for (const a of ANIMALS) if ((p.animals[a] ?? 0) > 0) animals[a] = p.animals[a]!;
-  return JSON.stringify({ animals, constraints: p.constraints }, null, 2) + '\n';
+  const lines = p.constraints.map((c) => '    ' + JSON.stringify(c));
+  return `{\n  "animals": ${JSON.stringify(animals)},\n  "constraints": [${lines.length ? `\n${lines.join(',\n')}\n  ` : ''}]\n}\n`;
 }

@@ -1,5 +1,12 @@
 /** Least-squares refit of the difficulty formula's five coefficients. */
 import { InvalidInputError } from '@puzzlekit/errors';
+import {
+  expectArray,
+  expectNumber,
+  expectObject,
+  onlyKeys,
+  parseJsonText,
+} from '../format/json.js';
 import { paperDifficulty, type DifficultyCoefficients, type LevelRow } from './difficulty.js';
 
 /** Options of {@link fitDifficulty}. */
@@ -183,4 +190,25 @@ export function fitDifficulty(rows: readonly LevelRow[], options: FitOptions = {
     if (!improved) break;
   }
   return finish(toK(k), best.k, 'grid+levenberg-marquardt');
+}
+
+/**
+ * Parses fitting data: a JSON array of `{"level","x1","x2","x3","x4","n"}` rows (the columns of the
+ * paper's table). Syntax errors carry line and column; a bad value its JSON path (`$[2].x3`).
+ */
+export function parseLevelRows(text: string, source?: string): LevelRow[] {
+  const list = expectArray(parseJsonText(text, source), '$');
+  return list.map((raw, i) => {
+    const o = expectObject(raw, `$[${i}]`);
+    onlyKeys(o, `$[${i}]`, ['level', 'x1', 'x2', 'x3', 'x4', 'n']);
+    const get = (k: string): number => expectNumber(o[k], `$[${i}].${k}`);
+    return {
+      level: get('level'),
+      x1: get('x1'),
+      x2: get('x2'),
+      x3: get('x3'),
+      x4: get('x4'),
+      n: get('n'),
+    };
+  });
 }
