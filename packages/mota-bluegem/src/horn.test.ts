@@ -69,6 +69,24 @@ describe('hornOrder', () => {
     }
   });
 
+  it('matches brute force when ratios differ by less than double rounding can see (large values)', () => {
+    const rng = Rng.from('horn-near-ties');
+    for (let t = 0; t < 1500; t++) {
+      const n = rng.int(2, 7);
+      const { parent } = randomTree(rng, n, 1);
+      const p = new Float64Array(n);
+      const w = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        // Ratios (q + d)/q for q near 2^20: neighbours differ by about 2^-40.
+        const q = 2 ** 20 - rng.int(0, 3);
+        p[i] = q;
+        w[i] = q + rng.int(0, 2);
+      }
+      const order = hornOrder({ parent, p, w });
+      expect(orderObjective(order, p, w)).toBe(bruteForce(parent, p, w));
+    }
+  });
+
   it('hand example: the octopus with a bad point (outer ratio above inner) merges in the right order', () => {
     // root 0 → 1 (a=10, g=1) → 2 (a=1, g=30); root 0 → 3 (a=5, g=5).
     // Ratios g/a: 1 → 0.1, 2 → 30, 3 → 1. Horn merges 2 into 1 first (group 1+2: 31/11 ≈ 2.8 > 1),

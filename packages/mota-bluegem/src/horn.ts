@@ -83,103 +83,103 @@ export function hornOrder(tree: OutTree): Int32Array {
   const head = new Int32Array(n);
   const tail = new Int32Array(n);
   const next = new Int32Array(n).fill(-1);
-  const version = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     head[i] = i;
     tail[i] = i;
   }
   const ds = new DisjointSet(n);
-  // Heap entries carry the key (w, p, head) they were pushed with: a group's sums change when it
-  // grows, and a stale entry must keep its old key or the heap order breaks.
-  const cap = 2 * n + 1;
-  const heapId = new Int32Array(cap);
-  const heapVer = new Int32Array(cap);
-  const heapW = new Float64Array(cap);
-  const heapP = new Float64Array(cap);
-  const heapTie = new Int32Array(cap);
-  // Entry a ranks above entry b: larger w/p (p = 0 is infinite); ties to the smaller head id.
-  const above = (a: number, b: number): boolean => {
-    const pa = heapP[a] ?? 0;
-    const pb = heapP[b] ?? 0;
-    const ia = pa === 0;
-    const ib = pb === 0;
-    if (ia !== ib) return ia;
-    if (!ia) {
-      const l = (heapW[a] ?? 0) * pb;
-      const r = (heapW[b] ?? 0) * pa;
-      if (l !== r) return l > r;
-    }
-    return (heapTie[a] ?? 0) < (heapTie[b] ?? 0);
-  };
-  const swap = (a: number, b: number): void => {
-    const id = heapId[a] ?? 0;
-    const ver = heapVer[a] ?? 0;
-    const w = heapW[a] ?? 0;
-    const p = heapP[a] ?? 0;
-    const tie = heapTie[a] ?? 0;
-    heapId[a] = heapId[b] ?? 0;
-    heapVer[a] = heapVer[b] ?? 0;
-    heapW[a] = heapW[b] ?? 0;
-    heapP[a] = heapP[b] ?? 0;
-    heapTie[a] = heapTie[b] ?? 0;
-    heapId[b] = id;
-    heapVer[b] = ver;
-    heapW[b] = w;
-    heapP[b] = p;
-    heapTie[b] = tie;
-  };
+  // Indexed binary heap of group ids (one slot per live non-root group, `pos` = its slot or −1). The
+  // keys live in slot order beside the ids (ratio w/p as a double, +∞ for p = 0, and the head for ties),
+  // so a comparison reads neighbouring memory; ratios that are within rounding of each other are
+  // compared exactly by cross-multiplication of the group sums.
+  const heap = new Int32Array(n);
+  const key = new Float64Array(n);
+  const tie = new Int32Array(n);
+  const pos = new Int32Array(n).fill(-1);
   let size = 0;
-  const push = (id: number): void => {
-    let i = size++;
-    heapId[i] = id;
-    heapVer[i] = version[id] ?? 0;
-    heapW[i] = gw[id] ?? 0;
-    heapP[i] = gp[id] ?? 0;
-    heapTie[i] = head[id] ?? 0;
+  const ratioOf = (g: number): number =>
+    gp[g]! === 0 ? Number.POSITIVE_INFINITY : gw[g]! / gp[g]!;
+  // Slot-held (group a, key ka, tie ta) ranks above (b, kb, tb).
+  const above = (a: number, ka: number, ta: number, b: number, kb: number, tb: number): boolean => {
+    if (ka === Number.POSITIVE_INFINITY || kb === Number.POSITIVE_INFINITY) {
+      return ka !== kb ? ka > kb : ta < tb;
+    }
+    if (Math.abs(ka - kb) > 1e-9 * Math.max(ka, kb)) return ka > kb;
+    const l = gw[a]! * gp[b]!;
+    const r = gw[b]! * gp[a]!;
+    return l !== r ? l > r : ta < tb;
+  };
+  const place = (i: number, g: number, k: number, t: number): void => {
+    heap[i] = g;
+    key[i] = k;
+    tie[i] = t;
+    pos[g] = i;
+  };
+  const siftUp = (start: number): void => {
+    const g = heap[start]!;
+    const k = key[start]!;
+    const t = tie[start]!;
+    let i = start;
     while (i > 0) {
       const up = (i - 1) >> 1;
-      if (!above(i, up)) break;
-      swap(i, up);
+      if (!above(g, k, t, heap[up]!, key[up]!, tie[up]!)) break;
+      place(i, heap[up]!, key[up]!, tie[up]!);
       i = up;
     }
+    place(i, g, k, t);
   };
-  const pop = (): void => {
-    size--;
-    swap(0, size);
-    let i = 0;
+  const siftDown = (start: number): void => {
+    const g = heap[start]!;
+    const k = key[start]!;
+    const t = tie[start]!;
+    let i = start;
     for (;;) {
       const l = 2 * i + 1;
+      if (l >= size) break;
       const r = l + 1;
-      let best = i;
-      if (l < size && above(l, best)) best = l;
-      if (r < size && above(r, best)) best = r;
-      if (best === i) break;
-      swap(i, best);
-      i = best;
+      let at = l;
+      if (r < size && above(heap[r]!, key[r]!, tie[r]!, heap[l]!, key[l]!, tie[l]!)) at = r;
+      if (!above(heap[at]!, key[at]!, tie[at]!, g, k, t)) break;
+      place(i, heap[at]!, key[at]!, tie[at]!);
+      i = at;
     }
+    place(i, g, k, t);
   };
-  for (let i = 0; i < n; i++) if (i !== root) push(i);
+  for (let i = 0; i < n; i++) {
+    if (i === root) continue;
+    place(size++, i, ratioOf(i), i);
+  }
+  for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
   while (size > 0) {
-    const j = heapId[0] ?? 0;
-    const ver = heapVer[0] ?? 0;
-    pop();
-    if (ver !== version[j] || ds.find(j) !== j) continue;
-    const h = head[j] ?? 0;
-    const i = ds.find(tree.parent[h] ?? 0);
+    const j = heap[0]!;
+    pos[j] = -1;
+    size--;
+    if (size > 0) {
+      place(0, heap[size]!, key[size]!, tie[size]!);
+      siftDown(0);
+    }
+    const h = head[j]!;
+    const i = ds.find(tree.parent[h]!);
     // Concatenate: sequence(i) then sequence(j).
-    next[tail[i] ?? 0] = h;
-    const newHead = head[i] ?? 0;
-    const newTail = tail[j] ?? 0;
-    const w = (gw[i] ?? 0) + (gw[j] ?? 0);
-    const p = (gp[i] ?? 0) + (gp[j] ?? 0);
+    next[tail[i]!] = h;
+    const newHead = head[i]!;
+    const newTail = tail[j]!;
+    const w = gw[i]! + gw[j]!;
+    const p = gp[i]! + gp[j]!;
     ds.union(i, j);
     const r = ds.find(i);
     head[r] = newHead;
     tail[r] = newTail;
     gw[r] = w;
     gp[r] = p;
-    version[r] = (version[r] ?? 0) + 1;
-    if (newHead !== root) push(r);
+    const slot = pos[i]!;
+    if (slot >= 0) {
+      // i is still waiting (not the root's group): its slot now holds r with the merged key.
+      if (r !== i) pos[i] = -1;
+      place(slot, r, ratioOf(r), newHead);
+      siftUp(slot);
+      siftDown(pos[r]!);
+    }
   }
   const order = new Int32Array(n);
   let k = 0;
