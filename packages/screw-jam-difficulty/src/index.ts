@@ -65,3 +65,5 @@ export type {
 } from './validate/validate.js';
 export { generateLevel, PALETTE } from './generate/generate.js';
 export type { GenerateOptions } from './generate/generate.js';
+export { solveLevel } from './solve/solve.js';
+export type { SolveOptions, SolveResult } from './solve/solve.js';

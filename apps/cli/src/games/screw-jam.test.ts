@@ -143,6 +143,71 @@ describe('puzzlekit screw-jam', () => {
     expect(Object.keys((JSON.parse(rated.stdout) as { middle: object }).middle)).toHaveLength(4);
   });
 
+  it('solve: a win with the recorded boxes, exit 1 when no order of taps wins', async () => {
+    const g = await runCli([
+      'screw-jam',
+      'generate',
+      '--colors',
+      '3',
+      '--layers',
+      '2',
+      '--width',
+      '5',
+      '--height',
+      '5',
+      '--seed',
+      '2',
+      '--json',
+    ]);
+    const r = await runCli(['screw-jam', 'solve', 'l.json', '--json'], { 'l.json': g.stdout });
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { status: string }).status).toBe('won');
+    const buried = JSON.stringify({
+      width: 3,
+      height: 1,
+      traySize: 2,
+      bars: [
+        {
+          layer: 0,
+          cells: [
+            [0, 0],
+            [1, 0],
+            [2, 0],
+          ],
+          screws: [
+            { x: 0.5, y: 0.5, color: 'red' },
+            { x: 1.5, y: 0.5, color: 'red' },
+            { x: 2.5, y: 0.5, color: 'red' },
+          ],
+        },
+        {
+          layer: 1,
+          cells: [
+            [0, 0],
+            [1, 0],
+            [2, 0],
+          ],
+          screws: [
+            { x: 0.2, y: 0.5, color: 'blue' },
+            { x: 1.2, y: 0.5, color: 'blue' },
+            { x: 2.2, y: 0.5, color: 'blue' },
+          ],
+        },
+      ],
+    });
+    const no = await runCli(
+      ['screw-jam', 'solve', 'b.json', '--boxes', 'red,blue', '--slots', '1'],
+      { 'b.json': buried },
+    );
+    expect(no.code).toBe(1);
+    expect(no.stdout).toMatch(/no tap order wins with boxes red, blue/);
+    const yes = await runCli(
+      ['screw-jam', 'solve', 'b.json', '--boxes', 'blue,red', '--slots', '1'],
+      { 'b.json': buried },
+    );
+    expect(yes.stdout).toMatch(/winnable with boxes blue, red: taps 3 4 5 0 1 2/);
+  });
+
   it('usage mistakes exit 2 with one line', async () => {
     const r = await runCli(['screw-jam', 'simulate', 'l.json', '--bot', 'smart'], {
       'l.json': '{}',

@@ -9,6 +9,7 @@ import {
   rateSnapshot,
   replaySolution,
   simulate,
+  solveLevel,
   SEED_PARAMS,
   validateLevel,
   validateSnapshot,
@@ -20,7 +21,14 @@ import {
   type SnapshotRating,
   type SpawnPolicy,
 } from '@puzzlekit/screw-jam-difficulty';
-import { choiceOption, intOption, numberOption, UsageError, type Context } from '../context.js';
+import {
+  choiceOption,
+  CommandFailure,
+  intOption,
+  numberOption,
+  UsageError,
+  type Context,
+} from '../context.js';
 import type { GameModule } from './types.js';
 
 const fmt = (n: number, d = 1): string => (Number.isNaN(n) ? '–' : n.toFixed(d));
@@ -233,6 +241,40 @@ export const screwJam: GameModule = {
     );
 
     group
+      .command('solve')
+      .description('exact search for a winning tap order when boxes come in a given order')
+      .argument('<level.json>', 'level file')
+      .option(
+        '--boxes <colours>',
+        'box colours in spawn order, comma-separated (default: the recorded solution)',
+      )
+      .option('--slots <n>', 'box positions: 2 (middle and left) or 1', '2')
+      .option('--budget <n>', 'search states before giving up', '200000')
+      .action(async (file: string, o: { boxes?: string; slots: string; budget: string }) => {
+        const slots = intOption('--slots', o.slots, 1, 2) as 1 | 2;
+        const nodeBudget = intOption('--budget', o.budget, 1, 100_000_000);
+        const level = await readLevel(ctx, file);
+        const boxes = o.boxes
+          ?.split(',')
+          .map((c) => c.trim())
+          .filter((c) => c.length > 0);
+        const r = solveLevel(level, { ...(boxes ? { boxes } : {}), boxSlots: slots, nodeBudget });
+        ctx.output(r, () =>
+          r.status === 'won'
+            ? `winnable with boxes ${r.boxes.join(', ')}: taps ${r.taps!.join(' ')} (${r.nodes} states searched)`
+            : r.status === 'unwinnable'
+              ? `no tap order wins with boxes ${r.boxes.join(', ')} (${r.nodes} states searched)`
+              : `gave up after ${r.nodes} states (raise --budget)`,
+        );
+        if (r.status !== 'won')
+          throw new CommandFailure(
+            r.status === 'unwinnable'
+              ? 'not winnable with this box order'
+              : 'search budget exhausted',
+          );
+      });
+
+    group
       .command('generate')
       .description('a random level winnable by construction (it carries its winning play)')
       .option('--colors <n>', 'colours', '6')
@@ -292,6 +334,9 @@ export const screwJam: GameModule = {
       seed: 2026,
     });
     const replay = replaySolution(level, level.solution!);
+    // Would the level still be winnable if the boxes came in another order? Ask the solver.
+    const reversed = [...level.solution!.boxes].reverse();
+    const solved = solveLevel(level, { boxes: reversed, nodeBudget: 20_000 });
     const start = rateSnapshot(levelSnapshot(level));
     const easy = simulate(level, {
       runs: 150,
@@ -311,6 +356,7 @@ export const screwJam: GameModule = {
     const text = [
       `generated: ${level.colors.length} colours, ${screws} screws on ${level.bars.length} bars in 4 layers (seed 2026)`,
       `solved: the recorded play of ${replay.won ? 'wins' : 'FAILS'} with boxes ${level.solution!.boxes.slice(0, 4).join(', ')}, … (max tray ${replay.maxTray})`,
+      `solver, boxes in reverse order: ${solved.status}${solved.taps ? ` (${solved.taps.length} taps)` : ''} after ${solved.nodes} states`,
       `rated at the start (middle box): ${start.colors.map((c) => `${c} ${fmt(start.middle[c]!)}`).join(', ')}`,
       `greedy bot, 150 playouts each: boxes from band [0, 40] → win ${fmt(100 * easy.winRate)}%, mean max tray ${fmt(easy.meanMaxTray, 2)};`,
       `                               boxes from band [60, 100] → win ${fmt(100 * hard.winRate)}%, mean max tray ${fmt(hard.meanMaxTray, 2)}`,
@@ -321,6 +367,12 @@ export const screwJam: GameModule = {
       text,
       data: {
         replay,
+        solver: {
+          boxes: solved.boxes,
+          status: solved.status,
+          nodes: solved.nodes,
+          taps: solved.taps,
+        },
         startMiddle: start.middle,
         easy: { winRate: easy.winRate, meanMaxTray: easy.meanMaxTray },
         hard: { winRate: hard.winRate, meanMaxTray: hard.meanMaxTray },

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Rng } from '@puzzlekit/rng';
+import { solveLevel } from './solve.js';
+import { replaySolution } from '../simulate/simulate.js';
+import { generateLevel } from '../generate/generate.js';
+import { TINY } from '../testing/levels.js';
+import type { Level } from '../model.js';
+
+/** Every tap order, replayed under the rules: true if any wins (brute force, tiny levels only). */
+function bruteForce(level: Level, boxes: readonly string[], slots: 1 | 2): boolean {
+  const n = level.bars.reduce((k, b) => k + b.screws.length, 0);
+  const used = new Array<boolean>(n).fill(false);
+  const taps: number[] = [];
+  const rec = (): boolean => {
+    if (taps.length === n) return replaySolution(level, { boxes, taps }, slots).won;
+    // Prune prefixes that already fail.
+    if (taps.length > 0 && replaySolution(level, { boxes, taps }, slots).failedAt !== taps.length)
+      return false;
+    for (let s = 0; s < n; s++) {
+      if (used[s]) continue;
+      used[s] = true;
+      taps.push(s);
+      const ok = rec();
+      taps.pop();
+      used[s] = false;
+      if (ok) return true;
+    }
+    return false;
+  };
+  return rec();
+}
+
+/** Red screws under a bar of three blue screws: red's box comes first. */
+function buried(traySize: number): Level {
+  return {
+    width: 3,
+    height: 1,
+    colors: ['red', 'blue'],
+    traySize,
+    bars: [
+      { layer: 0, cells: [[0, 0]], screws: [{ x: 0.5, y: 0.5, color: 'red' }] },
+      { layer: 0, cells: [[1, 0]], screws: [{ x: 1.5, y: 0.5, color: 'red' }] },
+      { layer: 0, cells: [[2, 0]], screws: [{ x: 2.5, y: 0.5, color: 'red' }] },
+      {
+        layer: 1,
+        cells: [
+          [0, 0],
+          [1, 0],
+          [2, 0],
+        ],
+        screws: [
+          { x: 0.2, y: 0.5, color: 'blue' },
+          { x: 1.2, y: 0.5, color: 'blue' },
+          { x: 2.2, y: 0.5, color: 'blue' },
+        ],
+      },
+    ],
+  };
+}
+
+describe('solveLevel', () => {
+  it('solves the tiny level and its answer replays as a win', () => {
+    const r = solveLevel(TINY, { boxes: ['red', 'blue'] });
+    expect(r.status).toBe('won');
+    expect(replaySolution(TINY, { boxes: r.boxes, taps: r.taps! }).won).toBe(true);
+  });
+  it('proves a level unwinnable when the tray is too small for the screws on top', () => {
+    expect(solveLevel(buried(2), { boxes: ['red', 'blue'], boxSlots: 1 }).status).toBe(
+      'unwinnable',
+    );
+    expect(solveLevel(buried(3), { boxes: ['red', 'blue'], boxSlots: 1 }).status).toBe('won');
+    // With two boxes the blue box sits on the left and takes the blue screws.
+    expect(solveLevel(buried(0), { boxes: ['red', 'blue'] }).status).toBe('won');
+  });
+  it('agrees with brute force over every tap order on tiny random levels (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.constantFrom<1 | 2>(1, 2),
+        (seed, tray, slots) => {
+          const g = generateLevel({
+            colors: 2,
+            boxesPerColor: 1,
+            layers: 3,
+            width: 3,
+            height: 3,
+            traySlack: 2,
+            seed,
+          });
+          const level: Level = { ...g, traySize: tray };
+          const boxes = Rng.from(seed).shuffled(g.solution!.boxes);
+          const r = solveLevel(level, { boxes, boxSlots: slots });
+          expect(r.status).not.toBe('gave-up');
+          expect(r.status === 'won').toBe(bruteForce(level, boxes, slots));
+          if (r.taps) expect(replaySolution(level, { boxes, taps: r.taps }, slots).won).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+  it('finds a win for generated levels with their recorded box order', () => {
+    for (let seed = 0; seed < 5; seed++) {
+      const level = generateLevel({
+        colors: 5,
+        boxesPerColor: 2,
+        layers: 3,
+        width: 6,
+        height: 6,
+        seed,
+      });
+      expect(solveLevel(level).status).toBe('won');
+    }
+  });
+  it('reports when it gives up, and rejects a wrong box order', () => {
+    const level = generateLevel({
+      colors: 6,
+      boxesPerColor: 2,
+      layers: 4,
+      width: 6,
+      height: 6,
+      seed: 3,
+    });
+    expect(solveLevel(level, { nodeBudget: 3 }).status).toBe('gave-up');
+    expect(() => solveLevel(level, { boxes: ['red'] })).toThrow(/box order has/);
+    expect(() => solveLevel(level, { boxes: ['mauve'] })).toThrow(/not in the level/);
+    expect(() => solveLevel({ ...level, solution: undefined })).toThrow(/box order/);
+  });
+});
