@@ -228,7 +228,7 @@ export function partnersOf(e: Engine, a: number, out: Int32Array, turns: Int32Ar
  * Writes into `hv` the vertical segments a path leaving tile `a` horizontally can turn into (plus
  * the vertical runs directly above and below `a`), and into `vh` the symmetric horizontal set.
  * Two tiles link iff they are adjacent or their `hv` sets or their `vh` sets intersect.
- * Returns the two counts packed as [nHv, nVh].
+ * Writes the two set sizes to `counts[countAt]` and `counts[countAt + 1]`.
  */
 export function linkSets(
   e: Engine,
@@ -237,7 +237,9 @@ export function linkSets(
   hvAt: number,
   vh: Int32Array,
   vhAt: number,
-): [number, number] {
+  counts: Int32Array,
+  countAt: number,
+): void {
   const { grid, hseg, vseg, hStart, hEnd, vStart, vEnd, pw, size } = e;
   let nh = 0;
   let nv = 0;
@@ -262,7 +264,8 @@ export function linkSets(
     hv[hvAt + nh++] = v;
     for (let p = vStart[v]!; p <= vEnd[v]!; p += pw) vh[vhAt + nv++] = hseg[p]!;
   }
-  return [nh, nv];
+  counts[countAt] = nh;
+  counts[countAt + 1] = nv;
 }
 
 /** True when padded cells a and b are orthogonal neighbours. */

@@ -1,7 +1,12 @@
 // Face-aware listing of every playable pair, used by the solver, random play and the public API.
-import { adjacent, linkSets, type Engine } from '../engine.js';
+//
+// Per tile, `linkSets` scans its straight rays once and records the runs of empty cells a path could
+// turn into. Two equal tiles link exactly when they are adjacent or share a run in one of those
+// sets, so the pairs come from bucketing tiles by run: the cost is the size of the sets plus the
+// number of (tile, run) coincidences — output-sensitive, with no test per pair of tiles.
+import { linkSets, type Engine } from '../engine.js';
 
-/** A reusable pair lister for one engine: preallocated buffers, no allocation per call. */
+/** A reusable pair lister for one engine: buffers grow as needed and are kept between calls. */
 export interface PairLister {
   /** Lists playable pairs (segments must be current); returns the count. */
   list(faceOf: Int32Array): number;
@@ -10,23 +15,45 @@ export interface PairLister {
   readonly b: Int32Array;
 }
 
+function grow(arr: Int32Array, need: number): Int32Array {
+  if (need <= arr.length) return arr;
+  const next = new Int32Array(Math.max(need, arr.length * 2));
+  next.set(arr);
+  return next;
+}
+
 export function createLister(e: Engine, maxFace: number): PairLister {
-  const { size, grid } = e;
+  const { size, grid, pw } = e;
   const stride = e.pw + e.ph + 8;
-  const hv = new Int32Array(size * stride);
-  const vh = new Int32Array(size * stride);
-  const nhv = new Int32Array(size);
-  const nvh = new Int32Array(size);
+  let hv: Int32Array = new Int32Array(64 * stride);
+  let vh: Int32Array = new Int32Array(64 * stride);
+  const nsets = new Int32Array(2 * size);
   const count = new Int32Array(maxFace + 2);
   const start = new Int32Array(maxFace + 2);
+  const fill = new Int32Array(maxFace + 2);
   const byFace = new Int32Array(size);
-  const outA = new Int32Array(size * 8);
-  const outB = new Int32Array(size * 8);
-  let capA = outA;
-  let capB = outB;
+  const localOf = new Int32Array(size);
+  // Buckets: for each run id, a linked list of the local tiles whose set holds it.
+  const headV = new Int32Array(size);
+  const headH = new Int32Array(size);
+  const stampV = new Int32Array(size);
+  const stampH = new Int32Array(size);
+  let nodeTile: Int32Array = new Int32Array(64 * stride);
+  let nodeNext: Int32Array = new Int32Array(64 * stride);
+  const seen = new Int32Array(size);
+  let stamp = 0;
+  const bump = (): number => {
+    if (stamp >= 0x7ffffff0) {
+      stamp = 0;
+      stampV.fill(0);
+      stampH.fill(0);
+      seen.fill(0);
+    }
+    return ++stamp;
+  };
   const lister = {
-    a: outA,
-    b: outB,
+    a: new Int32Array(256) as Int32Array,
+    b: new Int32Array(256) as Int32Array,
     list(faceOf: Int32Array): number {
       count.fill(0);
       for (let i = 0; i < size; i++) {
@@ -38,48 +65,129 @@ export function createLister(e: Engine, maxFace: number): PairLister {
         start[f] = acc;
         acc += count[f]!;
       }
-      start[maxFace + 1] = acc;
-      const fill = start.slice();
+      fill.set(start);
       for (let i = 0; i < size; i++) {
         const v = grid[i]!;
         if (v > 0) byFace[fill[faceOf[v - 1]!]!++] = i;
       }
       let n = 0;
-      const { markA, markB } = e;
+      const emit = (x: number, y: number): void => {
+        if (n >= lister.a.length) {
+          lister.a = grow(lister.a, n + 1);
+          lister.b = grow(lister.b, n + 1);
+        }
+        lister.a[n] = x;
+        lister.b[n++] = y;
+      };
       for (let f = 0; f <= maxFace; f++) {
         const lo = start[f]!;
-        const hi = lo + count[f]!;
-        if (hi - lo < 2) continue;
-        for (let k = lo; k < hi; k++) {
-          const [x, y] = linkSets(e, byFace[k]!, hv, k * stride, vh, k * stride);
-          nhv[k] = x;
-          nvh[k] = y;
+        const k = count[f]!;
+        if (k < 2) continue;
+        hv = grow(hv, k * stride);
+        vh = grow(vh, k * stride);
+        nodeTile = grow(nodeTile, 2 * k * stride);
+        nodeNext = grow(nodeNext, 2 * k * stride);
+        const sV = bump();
+        const sH = bump();
+        let nodes = 0;
+        for (let i = 0; i < k; i++) {
+          const cell = byFace[lo + i]!;
+          localOf[cell] = i;
+          linkSets(e, cell, hv, i * stride, vh, i * stride, nsets, 2 * i);
+          for (let t = 0; t < nsets[2 * i]!; t++) {
+            const v = hv[i * stride + t]!;
+            if (stampV[v] !== sV) {
+              stampV[v] = sV;
+              headV[v] = -1;
+            }
+            nodeTile[nodes] = i;
+            nodeNext[nodes] = headV[v]!;
+            headV[v] = nodes++;
+          }
+          for (let t = 0; t < nsets[2 * i + 1]!; t++) {
+            const h = vh[i * stride + t]!;
+            if (stampH[h] !== sH) {
+              stampH[h] = sH;
+              headH[h] = -1;
+            }
+            nodeTile[nodes] = i;
+            nodeNext[nodes] = headH[h]!;
+            headH[h] = nodes++;
+          }
         }
-        for (let i = lo; i < hi; i++) {
-          const ci = byFace[i]!;
-          const s = ++e.stamp;
-          const oi = i * stride;
-          for (let t = 0; t < nhv[i]!; t++) markA[hv[oi + t]!] = s;
-          for (let t = 0; t < nvh[i]!; t++) markB[vh[oi + t]!] = s;
-          for (let j = i + 1; j < hi; j++) {
-            const cj = byFace[j]!;
-            let ok = adjacent(e, ci, cj);
-            const oj = j * stride;
-            for (let t = 0; !ok && t < nhv[j]!; t++) if (markA[hv[oj + t]!] === s) ok = true;
-            for (let t = 0; !ok && t < nvh[j]!; t++) if (markB[vh[oj + t]!] === s) ok = true;
-            if (ok) {
-              if (n >= capA.length) {
-                const na = new Int32Array(capA.length * 2);
-                const nb = new Int32Array(capB.length * 2);
-                na.set(capA);
-                nb.set(capB);
-                capA = na;
-                capB = nb;
-                lister.a = na;
-                lister.b = nb;
+        for (let i = 0; i < k; i++) {
+          const ci = byFace[lo + i]!;
+          const s = bump();
+          // Adjacent equal tiles (right and down neighbours; the others see i from their side).
+          const col = ci % pw;
+          if (col < pw - 1) {
+            const nb = ci + 1;
+            const g = grid[nb]!;
+            if (
+              g > 0 &&
+              faceOf[g - 1] === f &&
+              localOf[nb]! > i &&
+              byFace[lo + localOf[nb]!] === nb
+            ) {
+              seen[localOf[nb]!] = s;
+              emit(ci, nb);
+            }
+          }
+          if (ci + pw < size) {
+            const nb = ci + pw;
+            const g = grid[nb]!;
+            if (
+              g > 0 &&
+              faceOf[g - 1] === f &&
+              localOf[nb]! > i &&
+              byFace[lo + localOf[nb]!] === nb
+            ) {
+              seen[localOf[nb]!] = s;
+              emit(ci, nb);
+            }
+          }
+          if (col > 0) {
+            const nb = ci - 1;
+            const g = grid[nb]!;
+            if (
+              g > 0 &&
+              faceOf[g - 1] === f &&
+              localOf[nb]! > i &&
+              byFace[lo + localOf[nb]!] === nb
+            ) {
+              seen[localOf[nb]!] = s;
+              emit(ci, nb);
+            }
+          }
+          if (ci - pw >= 0) {
+            const nb = ci - pw;
+            const g = grid[nb]!;
+            if (
+              g > 0 &&
+              faceOf[g - 1] === f &&
+              localOf[nb]! > i &&
+              byFace[lo + localOf[nb]!] === nb
+            ) {
+              seen[localOf[nb]!] = s;
+              emit(ci, nb);
+            }
+          }
+          for (let t = 0; t < nsets[2 * i]!; t++) {
+            for (let m = headV[hv[i * stride + t]!]!; m >= 0; m = nodeNext[m]!) {
+              const j = nodeTile[m]!;
+              if (j > i && seen[j] !== s) {
+                seen[j] = s;
+                emit(ci, byFace[lo + j]!);
               }
-              capA[n] = ci;
-              capB[n++] = cj;
+            }
+          }
+          for (let t = 0; t < nsets[2 * i + 1]!; t++) {
+            for (let m = headH[vh[i * stride + t]!]!; m >= 0; m = nodeNext[m]!) {
+              const j = nodeTile[m]!;
+              if (j > i && seen[j] !== s) {
+                seen[j] = s;
+                emit(ci, byFace[lo + j]!);
+              }
             }
           }
         }

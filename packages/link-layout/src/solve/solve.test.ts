@@ -68,7 +68,8 @@ describe('exact solver', () => {
     for (let trial = 0; trial < 150; trial++) {
       const rows = 2 + rng.below(3);
       const cols = 2 + rng.below(4);
-      const copies = rng.bool() ? 2 : 4;
+      const picked = rng.pick([2, 4, 4, 6]);
+      const copies = rows * cols >= picked + 2 ? picked : 2;
       const faces = Math.max(1, Math.min(4, Math.floor((rows * cols * 0.8) / copies)));
       const gravity = gravities[trial % 5]!;
       const rule = { gravity, ring: rng.bool(0.6) };
@@ -105,6 +106,13 @@ BBC
     const r = solveBoard(b, { ring: false });
     expect(r.status).toBe('solved');
     expect(replay(b, r.solution!, { ring: false }).cleared).toBe(true);
+  });
+
+  it('many copies of one face: the matching rule clears it without branching', () => {
+    const board = { rows: 20, cols: 20, cells: new Array<number>(400).fill(1) };
+    const r = solveBoard(board, { nodeBudget: 5 });
+    expect(r.status).toBe('solved');
+    expect(replay(board, r.solution!).cleared).toBe(true);
   });
 
   it('solves generated 18×8 boards and reports a spent budget as unknown', () => {

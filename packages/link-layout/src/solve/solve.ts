@@ -48,8 +48,9 @@ class Budget extends Error {
  * gravity the position after a set of removals does not depend on their order, because falling
  * tiles keep their order), with a memo of dead states. Without gravity it also uses the fact that
  * a playable pair stays playable (removals only empty cells), so only the pairing matters:
- *  - forced moves: when the playable pairs of a face match all its remaining tiles, they are
- *    removed at once without branching (it cannot hurt);
+ *  - forced moves: when the playable pairs of a face match all its remaining tiles (exactly for
+ *    two and four remaining tiles, by a greedy matching for more), they are removed at once
+ *    without branching (it cannot hurt);
  *  - sleep sets: once a move was tried and failed at a node, sibling branches never play it (it
  *    would stay playable, and playing it later reaches a state the failed branch already covered).
  * With gravity neither holds, and the search branches on every playable pair.
@@ -167,6 +168,26 @@ export function solveBoard(board: Board, options: SolveOptions = {}): SolveResul
                 break search4;
               }
             }
+        } else if (cnt > 4) {
+          // Many copies: a greedy matching that happens to cover every remaining tile is enough.
+          const used = new Set<number>();
+          const pa: number[] = [];
+          const pb: number[] = [];
+          for (let k = first; k >= 0; k = nextPair[k]!) {
+            const a1 = pairs.a[k]!;
+            const b1 = pairs.b[k]!;
+            if (used.has(a1) || used.has(b1)) continue;
+            used.add(a1);
+            used.add(b1);
+            pa.push(a1);
+            pb.push(b1);
+            if (used.size === cnt) break;
+          }
+          if (used.size === cnt) {
+            forcedA.push(...pa);
+            forcedB.push(...pb);
+            found = true;
+          }
         }
       }
       if (!found) break;
