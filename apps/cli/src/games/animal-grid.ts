@@ -57,23 +57,33 @@ function gridText(s: Solution): string {
   return rows.join('\n');
 }
 
-function rating(p: Puzzle): {
-  metrics: { x1: number; x2: number; x3: number; x4: number; n: number; difficulty: number };
-  trace: ReturnType<typeof paperTrace>;
-} {
-  const trace = paperTrace(p);
-  return { metrics: { ...trace.metrics, difficulty: paperDifficulty(trace.metrics) }, trace };
-}
-
-function metricsText(m: {
+interface Metrics {
   x1: number;
   x2: number;
   x3: number;
   x4: number;
   n: number;
-  difficulty: number;
-}): string {
-  return `X1 ${m.x1}  X2 ${m.x2}  X3 ${m.x3}  X4 ${m.x4}  N ${m.n}  D ${d4(m.difficulty)}`;
+  difficulty: number | null;
+}
+
+function rating(p: Puzzle): { metrics: Metrics; trace: ReturnType<typeof paperTrace> } {
+  const trace = paperTrace(p);
+  const d = paperDifficulty(trace.metrics);
+  return {
+    metrics: { ...trace.metrics, difficulty: trace.complete && Number.isFinite(d) ? d : null },
+    trace,
+  };
+}
+
+function metricsText(m: Metrics, complete = true): string {
+  const d =
+    m.difficulty === null
+      ? m.n === 0 && complete
+        ? 'undefined (no solution)'
+        : '–'
+      : d4(m.difficulty);
+  const note = complete ? '' : '  (paper trace stopped at its map budget: partial figures)';
+  return `X1 ${m.x1}  X2 ${m.x2}  X3 ${m.x3}  X4 ${m.x4}  N ${m.n}  D ${d}${note}`;
 }
 
 function gardenGrid(level: GardenLevel, cells: readonly (string | null)[]): string {
@@ -126,14 +136,22 @@ function registerAnimalGrid(program: Command, ctx: Context): void {
     .action(async (file: string, o: { limit: string }) => {
       const puzzle = parsePuzzle(await ctx.readText(file), file);
       const r = solve(puzzle, { listLimit: intOption('--limit', o.limit, 0) });
-      const { metrics } = rating(puzzle);
-      ctx.output({ count: r.count, complete: r.complete, solutions: r.solutions, metrics }, () =>
-        [
-          `${r.count} solution(s)${r.complete ? '' : ' (search stopped early)'}${r.count === 1 ? ', unique' : ''}`,
-          ...r.solutions.map((s, i) => `\n#${i + 1}\n${gridText(s)}`),
-          ...(r.solutions.length < r.count ? [`\n… ${r.count - r.solutions.length} more`] : []),
-          `\n${metricsText(metrics)}`,
-        ].join('\n'),
+      const { metrics, trace } = rating(puzzle);
+      ctx.output(
+        {
+          count: r.count,
+          complete: r.complete,
+          solutions: r.solutions,
+          metrics,
+          metricsComplete: trace.complete,
+        },
+        () =>
+          [
+            `${r.count} solution(s)${r.complete ? '' : ' (search stopped early)'}${r.count === 1 ? ', unique' : ''}`,
+            ...r.solutions.map((s, i) => `\n#${i + 1}\n${gridText(s)}`),
+            ...(r.solutions.length < r.count ? [`\n… ${r.count - r.solutions.length} more`] : []),
+            `\n${metricsText(metrics, trace.complete)}`,
+          ].join('\n'),
       );
     });
 
@@ -147,16 +165,18 @@ function registerAnimalGrid(program: Command, ctx: Context): void {
       const puzzle = parsePuzzle(await ctx.readText(file), file);
       const { metrics, trace } = rating(puzzle);
       const ded = rateByDeduction(puzzle);
-      ctx.output({ metrics, trace: trace.steps, deduction: ded }, () =>
-        [
-          `paper: ${metricsText(metrics)}`,
-          ...trace.steps.map(
-            (s) =>
-              `  ${s.animal.padEnd(8)} ${s.reason.padEnd(15)} maps ${s.mapsIn} → ${s.mapsOut}, dead ends ${s.deadEnds}, relative steps ${s.relativeSteps}`,
-          ),
-          `deduction: hardest ${ded.hardest}, total ${ded.total}, ${ded.solvedByLogic ? 'solved by logic' : ded.consistent ? 'needs a guess' : 'contradiction: no solution'}`,
-          ...ded.steps.map((s) => `  [${s.cost}] ${s.technique}: ${s.detail}`),
-        ].join('\n'),
+      ctx.output(
+        { metrics, metricsComplete: trace.complete, trace: trace.steps, deduction: ded },
+        () =>
+          [
+            `paper: ${metricsText(metrics, trace.complete)}`,
+            ...trace.steps.map(
+              (s) =>
+                `  ${s.animal.padEnd(8)} ${s.reason.padEnd(15)} maps ${s.mapsIn} → ${s.mapsOut}, dead ends ${s.deadEnds}, relative steps ${s.relativeSteps}`,
+            ),
+            `deduction: hardest ${ded.hardest}, total ${ded.total}, ${ded.solvedByLogic ? 'solved by logic' : ded.consistent ? 'needs a guess' : 'contradiction: no solution'}`,
+            ...ded.steps.map((s) => `  [${s.cost}] ${s.technique}: ${s.detail}`),
+          ].join('\n'),
       );
     });
 

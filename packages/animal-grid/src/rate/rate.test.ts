@@ -7,6 +7,7 @@ import { paperTrace } from './traced.js';
 import { rateByDeduction } from './deduction.js';
 import { averageRanks, kendallTau, spearman } from './compare.js';
 import { countSolutions } from '../solve/solver.js';
+import type { Puzzle } from '../model.js';
 import { generatePuzzle } from '../generate/generator.js';
 import { LEVEL_50, puzzleArb, randomPuzzle } from '../test-support.js';
 
@@ -98,6 +99,49 @@ describe('paperTrace', () => {
     expect(t.metrics.x3).toBe(t.steps.reduce((s, st) => s + st.mapsOut, 0));
     expect(t.metrics.x4).toBeGreaterThan(0);
     expect(Number.isFinite(paperDifficulty(t.metrics))).toBe(true);
+  });
+
+  it('matches a hand-traced run', () => {
+    // Elephant only on (2,2) (1 placement) → monkey, related, next to it: 1 relative step, 2 placements
+    // → lions on the two free height-2 cells (1 way per map) → pandas fill the rest (no absolute
+    // condition: last). X1 1, X2 1, X3 1 + 2 + 2 + 2 = 7, X4 0, N 2.
+    const p: Puzzle = {
+      animals: { elephant: 1, monkey: 1, lion: 2, panda: 5 },
+      constraints: [
+        { type: 'height', animal: 'lion', height: 2 },
+        { type: 'adjacent', animals: ['monkey', 'elephant'] },
+        { type: 'height', animal: 'elephant', height: 3 },
+      ],
+    };
+    const t = paperTrace(p);
+    expect(t.metrics).toEqual({ x1: 1, x2: 1, x3: 7, x4: 0, n: 2 });
+    expect(t.steps.map((s) => [s.animal, s.reason])).toEqual([
+      ['elephant', 'smallest-region'],
+      ['monkey', 'related'],
+      ['lion', 'smallest-region'],
+      ['panda', 'remaining'],
+    ]);
+    // Now the monkey must also be higher than the lions: both monkey maps die (one dead end each,
+    // no cells left above height 2).
+    const q: Puzzle = {
+      ...p,
+      constraints: [
+        ...p.constraints,
+        { type: 'relativeHeight', animal: 'monkey', relation: 'higher', than: 'lion' },
+      ],
+    };
+    const u = paperTrace(q);
+    expect(u.metrics.n).toBe(0);
+    expect(countSolutions(q)).toBe(0);
+    expect(paperDifficulty(u.metrics)).toBe(Infinity);
+  });
+
+  it('stops at its map budget and says so', () => {
+    const t = paperTrace(
+      { animals: { panda: 5, lion: 2, hippo: 2 }, constraints: [] },
+      { mapBudget: 10 },
+    );
+    expect(t.complete).toBe(false);
   });
 
   it('counts every solution: N equals the exact solver', () => {
