@@ -16,6 +16,7 @@ import {
   runController,
   SEED_PARAMS,
   simulate,
+  solveLevel,
   type BotOptions,
   type BoxRecord,
   type Level,
@@ -66,6 +67,20 @@ for (const bot of bots) {
   }
 }
 table(rows);
+
+// 1b. The solver on the same level: the recorded box order and shuffled ones.
+console.log('\nsolver on the 10-colour level (budget 200,000 states):');
+const solveRows: (string | number)[][] = [['box order', 'status', 'states', 'ms']];
+{
+  const orders: [string, readonly string[]][] = [['recorded', ten.solution!.boxes]];
+  const rng = Rng.from(9);
+  for (let i = 1; i <= 4; i++) orders.push([`shuffled #${i}`, rng.shuffled(ten.solution!.boxes)]);
+  for (const [name, boxes] of orders) {
+    const { result, ms } = timeOnce(() => solveLevel(ten, { boxes }));
+    solveRows.push([name, result.status, result.nodes, fmt(ms, 1)]);
+  }
+}
+table(solveRows);
 
 // 2. Rating a snapshot.
 const startSnap = levelSnapshot(ten);

@@ -111,6 +111,13 @@ export function makeChooser(bot: BotOptions, rng: Rng): Chooser {
   const budget = bot.nodeBudget ?? 4000;
   const scratch: Int32Array[] = [];
   for (let d = 0; d <= depth; d++) scratch.push(new Int32Array(1));
+  const states: Game[] = [];
+  const stateAt = (g: Game, d: number): Game => {
+    let h = states[d];
+    if (!h || h.lv !== g.lv) states[d] = h = g.clone();
+    else h.copyFrom(g);
+    return h;
+  };
   let nodes = 0;
   let gaveUp = false;
   const search = (g: Game, d: number): number => {
@@ -127,7 +134,7 @@ export function makeChooser(bot: BotOptions, rng: Rng): Chooser {
         break;
       }
       nodes++;
-      const h = g.clone();
+      const h = stateAt(g, d);
       h.tap(buf[i]!, null);
       const v = search(h, d - 1);
       if (v > best) best = v;
@@ -147,7 +154,7 @@ export function makeChooser(bot: BotOptions, rng: Rng): Chooser {
       let ties = 0;
       const order = Array.from(moves.subarray(0, n));
       for (const s of order) {
-        const h = g.clone();
+        const h = stateAt(g, depth);
         h.tap(s, null);
         nodes++;
         // Small greedy term breaks ties between equally valued futures.

@@ -150,6 +150,32 @@ export class Game {
     return g;
   }
 
+  /**
+   * Overwrites this game with the state of `o` (a game of the same level), without allocating; the
+   * search's fast alternative to {@link Game.clone}. Records are not copied.
+   */
+  copyFrom(o: Game): void {
+    this.present.set(o.present);
+    this.depth.set(o.depth);
+    this.barLeft.set(o.barLeft);
+    this.tray.set(o.tray);
+    this.boxColor.set(o.boxColor);
+    this.boxFill.set(o.boxFill);
+    this.boxRec.set(o.boxRec);
+    this.boxesLeft.set(o.boxesLeft);
+    this.top.set(o.top);
+    this.free.set(o.free);
+    this.trayTotal = o.trayTotal;
+    this.deepCount = o.deepCount;
+    this.boardLeft = o.boardLeft;
+    this.status = o.status;
+    this.steps = o.steps;
+    this.completed = o.completed;
+    this.maxTray = o.maxTray;
+    this.traySum = o.traySum;
+    this.records = null;
+  }
+
   /** Where screw s would go: 0 or 1 = that box slot, 2 = tray, -1 = nowhere. */
   destination(s: number): number {
     const c = this.lv.screwColor[s]!;

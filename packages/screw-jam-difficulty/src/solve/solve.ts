@@ -29,8 +29,8 @@ export interface SolveResult {
 
 /**
  * Exact depth-first search for a winning tap order when boxes spawn in a given order: tries taps in
- * the greedy bot's order of preference and remembers states already proved lost (keyed by the exact
- * state: screws on the board, boxes and tray, as a bigint). Complete within its node budget: it says
+ * the greedy bot's order of preference and remembers states already proved lost (keyed by a bigint:
+ * the removed screws, which with a fixed box order determine the boxes and the tray). Complete within its node budget: it says
  * `unwinnable` only after exhausting every tap order, and `gave-up` when the budget ran out.
  */
 export function solveLevel(level: Level, options: SolveOptions = {}): SolveResult {
@@ -76,47 +76,66 @@ export function solveLevel(level: Level, options: SolveOptions = {}): SolveResul
     return seq[total - left]!;
   };
   const S = lv.nScrews;
-  const key = (g: Game): bigint => {
-    let k = 0n;
-    for (let s = 0; s < S; s++) k = (k << 1n) | BigInt(g.present[s]!);
-    for (let slot = 0; slot < 2; slot++)
-      k = (k << 8n) | BigInt((g.boxColor[slot]! + 1) * 4 + g.boxFill[slot]!);
-    for (let c = 0; c < C; c++) k = (k << 12n) | BigInt(g.tray[c]!);
-    return k;
-  };
+  // The key: screws removed (a bigint mask kept incrementally), plus the boxes and the tray load.
+  // With a fixed box order, which boxes are open and how full, and the tray, follow from the removed
+  // screws alone (boxes take screws in order; the order of taps only decides whether the tray
+  // overflows, and lost states are never stored); the extra fields are a cheap guard.
+  const bit: bigint[] = [];
+  for (let s = 0; s < S; s++) bit.push(1n << BigInt(s));
+  const small = (g: Game): number =>
+    (((g.boxColor[0]! + 1) * 4 + g.boxFill[0]!) * 1024 + (g.boxColor[1]! + 1) * 4 + g.boxFill[1]!) *
+      64 +
+    g.trayTotal;
   const root = new Game(lv, slots, SEED_PARAMS, false);
   root.refill(spawner);
   const dead = new Set<bigint>();
   const path: number[] = [];
   let nodes = 0;
   let gaveUp = false;
-  const dfs = (g: Game): boolean => {
+  const scratch: Game[] = [];
+  const moveBufs: Int32Array[] = [];
+  const scoreBufs: Float64Array[] = [];
+  const dfs = (g: Game, mask: bigint, depth: number): boolean => {
     if (g.status === WON) return true;
     if (nodes >= budget) {
       gaveUp = true;
       return false;
     }
     nodes++;
-    const k = key(g);
+    const k = (mask << 36n) | BigInt(small(g));
     if (dead.has(k)) return false;
-    const moves = new Int32Array(S);
+    const moves = (moveBufs[depth] ??= new Int32Array(S));
+    const scores = (scoreBufs[depth] ??= new Float64Array(S));
     const n = g.legal(moves);
-    const list = Array.from(moves.subarray(0, n));
-    const score = new Map(list.map((s) => [s, moveScore(g, s)]));
-    list.sort((a, b) => score.get(b)! - score.get(a)! || a - b);
-    for (const s of list) {
-      const h = g.clone();
+    for (let i = 0; i < n; i++) scores[i] = moveScore(g, moves[i]!);
+    // Insertion sort by score, best first (n is small); ties keep the lower screw index first.
+    for (let i = 1; i < n; i++) {
+      const m = moves[i]!;
+      const sc = scores[i]!;
+      let j = i - 1;
+      while (j >= 0 && scores[j]! < sc) {
+        moves[j + 1] = moves[j]!;
+        scores[j + 1] = scores[j]!;
+        j--;
+      }
+      moves[j + 1] = m;
+      scores[j + 1] = sc;
+    }
+    for (let i = 0; i < n; i++) {
+      const s = moves[i]!;
+      const h = (scratch[depth] ??= new Game(lv, slots, SEED_PARAMS, false));
+      h.copyFrom(g);
       h.tap(s, spawner);
       if (h.status === LOST) continue;
       path.push(s);
-      if (dfs(h)) return true;
+      if (dfs(h, mask | bit[s]!, depth + 1)) return true;
       path.pop();
       if (gaveUp) return false;
     }
     dead.add(k);
     return false;
   };
-  const won = dfs(root);
+  const won = dfs(root, 0n, 0);
   return {
     status: won ? 'won' : gaveUp ? 'gave-up' : 'unwinnable',
     taps: won ? path.slice() : null,
