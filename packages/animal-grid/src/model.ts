@@ -90,14 +90,19 @@ export type Constraint = AbsoluteConstraint | RelativeConstraint;
 
 /** A puzzle: how many copies of each animal (nine in all) and the conditions. */
 export interface Puzzle {
+  /** Copies per animal (absent or 0: not used); nine in all. */
   readonly animals: Readonly<Partial<Record<Animal, number>>>;
+  /** The conditions, in the order given. */
   readonly constraints: readonly Constraint[];
 }
 
 /** One animal on one cell. */
 export interface Placement {
+  /** The animal. */
   readonly animal: Animal;
+  /** Column 0–2 (pineapple, banana, strawberry). */
   readonly x: number;
+  /** Row 0–2 (orange, lemon, apple). */
   readonly y: number;
 }
 

@@ -19,8 +19,11 @@ export interface GardenGenerateOptions {
 
 /** A generated level, its unique answer, and how many attempts it took. */
 export interface GeneratedGarden {
+  /** The level. */
   readonly level: GardenLevel;
+  /** Its only planting. */
   readonly solution: Planting;
+  /** Random gardens tried, this one included. */
   readonly attempts: number;
 }
 

@@ -2,8 +2,11 @@
 
 /** A kind of flower and the humidity range (percent, inclusive) where it spreads. */
 export interface FlowerType {
+  /** Name used in level files. */
   readonly name: string;
+  /** Lowest suitable humidity (percent, inclusive). */
   readonly min: number;
+  /** Highest suitable humidity (percent, inclusive). */
   readonly max: number;
 }
 
@@ -35,8 +38,11 @@ export interface GardenLevel {
 
 /** One planted flower. */
 export interface Planted {
+  /** Flower name. */
   readonly flower: string;
+  /** Column, 0 at the left. */
   readonly x: number;
+  /** Row, 0 at the top. */
   readonly y: number;
 }
 

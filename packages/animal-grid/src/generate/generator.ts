@@ -33,16 +33,21 @@ export interface GenerateOptions {
 
 /** A generated puzzle with its answer and ratings. */
 export interface GeneratedPuzzle {
+  /** The puzzle (unique, minimal). */
   readonly puzzle: Puzzle;
+  /** Its one solution. */
   readonly solution: Solution;
+  /** The paper's X1..X4 and N. */
   readonly metrics: PaperMetrics;
   /** The paper's D. */
   readonly difficulty: number;
+  /** The deduction-based rating. */
   readonly deduction: DeductionRating;
 }
 
 /** Result of {@link generatePuzzle}: the puzzle, or null with the count of candidates that failed. */
 export interface GenerateResult {
+  /** The puzzle, or null when the candidate budget ran out. */
   readonly puzzle: GeneratedPuzzle | null;
   /** Candidates built (each a random arrangement turned into a minimal unique puzzle, then rated). */
   readonly candidates: number;

@@ -61,13 +61,17 @@ export function kendallTau(a: readonly number[], b: readonly number[]): number {
 
 /** One puzzle's two ratings. */
 export interface RatingPair {
+  /** The paper's D. */
   readonly paper: number;
+  /** Cost of the hardest deduction step. */
   readonly hardest: number;
+  /** Summed deduction cost. */
   readonly total: number;
 }
 
 /** How the paper's D and the deduction rating rank the same puzzles. */
 export interface RatingComparison {
+  /** Both ratings of each puzzle, in input order. */
   readonly rows: readonly RatingPair[];
   /** Spearman ρ between D and the summed deduction cost. */
   readonly spearmanTotal: number;

@@ -41,7 +41,9 @@ export type Technique = keyof typeof TECHNIQUES;
 
 /** One step of the deduction solve. */
 export interface DeductionStep {
+  /** Which deduction. */
   readonly technique: Technique;
+  /** Its cost (see {@link TECHNIQUES}). */
   readonly cost: number;
   /** What the step did, for people. */
   readonly detail: string;
@@ -57,6 +59,7 @@ export interface DeductionRating {
   readonly hardest: number;
   /** Sum of step costs (the HoDoKu style score). */
   readonly total: number;
+  /** The steps in order. */
   readonly steps: readonly DeductionStep[];
   /** The arrangement the deductions reached, when `solvedByLogic`. */
   readonly solution: Solution | null;

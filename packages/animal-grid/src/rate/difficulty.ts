@@ -2,10 +2,15 @@
 
 /** The five coefficients of the difficulty formula. */
 export interface DifficultyCoefficients {
+  /** Weight of the "thinking" term (2·X1 + X2)^b1. */
   readonly a1: number;
+  /** Weight of the "search" term (X3 + X4)^b2. */
   readonly a2: number;
+  /** Constant offset. */
   readonly a3: number;
+  /** Exponent of the thinking term. */
   readonly b1: number;
+  /** Exponent of the search term. */
   readonly b2: number;
 }
 
@@ -20,10 +25,15 @@ export const PAPER_COEFFICIENTS: DifficultyCoefficients = {
 
 /** The parameters the formula reads (X1..X4 and N). */
 export interface DifficultyInputs {
+  /** Thinking steps of relative conditions. */
   readonly x1: number;
+  /** Positions for the first subject (space complexity). */
   readonly x2: number;
+  /** Nodes. */
   readonly x3: number;
+  /** Dead ends. */
   readonly x4: number;
+  /** Number of solutions. */
   readonly n: number;
 }
 
@@ -41,6 +51,7 @@ export function paperDifficulty(
 
 /** One row of the paper's data: a level and its measured parameters. */
 export interface LevelRow extends DifficultyInputs {
+  /** The level number, the value D should come close to. */
   readonly level: number;
 }
 

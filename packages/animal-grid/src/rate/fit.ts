@@ -21,6 +21,7 @@ export interface FitOptions {
 
 /** Result of {@link fitDifficulty}. */
 export interface FitResult {
+  /** The fitted a1, a2, a3, b1, b2. */
   readonly coefficients: DifficultyCoefficients;
   /** Sum of squared residuals (predicted D − level). */
   readonly sse: number;

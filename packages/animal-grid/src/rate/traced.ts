@@ -51,7 +51,9 @@ export interface TraceStep {
 
 /** Result of {@link paperTrace}. */
 export interface PaperTrace {
+  /** X1..X4 and N of the run. */
   readonly metrics: PaperMetrics;
+  /** One entry per subject, in the order the procedure placed them. */
   readonly steps: readonly TraceStep[];
   /** False when the layer size went over `mapBudget` and the run stopped (metrics then partial). */
   readonly complete: boolean;
