@@ -105,34 +105,34 @@ function reachOf(
   let top = 0;
   stack[top++] = c.start;
   seen[c.start] = 1;
-  const visitedGates = new Set<number>();
+  let visited = 0; // opened gates already flooded through (bit mask)
   while (top > 0) {
-    const region = stack[--top] ?? 0;
-    gained += c.reward[region] ?? 0;
-    for (const k of c.regionGates[region] ?? []) {
-      touch |= 1 << k;
-      if ((opened & (1 << k)) === 0 || visitedGates.has(k)) continue;
-      // Opened gate: pass through to its regions and the gates next to it (flood through opened gates).
-      const queue = [k];
-      visitedGates.add(k);
-      while (queue.length > 0) {
-        const q = queue.pop() ?? 0;
-        touch |= c.gateGateMask[q] ?? 0;
-        for (const x of c.gateRegions[q] ?? []) {
+    const region = stack[--top]!;
+    gained += c.reward[region]!;
+    const gates = c.regionGates[region]!;
+    for (let idx = 0; idx < gates.length; idx++) {
+      const bit = 1 << gates[idx]!;
+      touch |= bit;
+      if ((opened & bit) === 0 || (visited & bit) !== 0) continue;
+      // Opened gate: pass through to its regions and the opened gates next to it.
+      visited |= bit;
+      let pending = bit;
+      while (pending !== 0) {
+        const q = 31 - Math.clz32(pending & -pending);
+        pending &= pending - 1;
+        const near = c.gateGateMask[q]!;
+        touch |= near;
+        const regions = c.gateRegions[q]!;
+        for (let j = 0; j < regions.length; j++) {
+          const x = regions[j]!;
           if (seen[x] === 0) {
             seen[x] = 1;
             stack[top++] = x;
           }
         }
-        let m = (c.gateGateMask[q] ?? 0) & opened;
-        while (m !== 0) {
-          const b = 31 - Math.clz32(m & -m);
-          m &= m - 1;
-          if (!visitedGates.has(b)) {
-            visitedGates.add(b);
-            queue.push(b);
-          }
-        }
+        const more = near & opened & ~visited;
+        visited |= more;
+        pending |= more;
       }
     }
   }
