@@ -216,3 +216,81 @@ describe('Magic Tower demo', () => {
     await page.close();
   });
 });
+
+describe('Animal grid demo', () => {
+  it('places an animal by clicking, shows the conditions as text, solves, checks and rates', async () => {
+    const { page, errors } = await openDemo('/games/animal-grid.html', 'animal-grid');
+    const board = '[data-testid="animal-board"]';
+    await page.locator('[data-testid="animal-seed"]').fill('4');
+    await page.locator('[data-testid="animal-generate"]').click();
+    const conditions = await page.locator('[data-testid="animal-conditions"] li').allTextContents();
+    expect(conditions.length).toBeGreaterThan(0);
+    for (const text of conditions) expect(text.trim()).toMatch(/^(Every|No|The) .+\.$/);
+
+    // Place the first piece on the top-left cell by clicking.
+    const piece = page.locator('[data-piece]').first();
+    const animal = (await piece.getAttribute('data-piece'))!;
+    const left = Number(await piece.getAttribute('data-left'));
+    await piece.click();
+    await page.locator('[data-cell="2,2"]').click();
+    expect(await page.locator('[data-cell="2,2"]').getAttribute('data-animal')).toBe(animal);
+    expect(Number(await page.locator(`[data-piece="${animal}"]`).getAttribute('data-left'))).toBe(
+      left - 1,
+    );
+    expect(await attr(page, board, 'data-placed')).toBe('1');
+    await page.locator('[data-testid="animal-check"]').click();
+    await expect(page.locator('[data-testid="animal-result"]').textContent()).resolves.toContain(
+      'Place all nine animals first',
+    );
+    await screenshot(page, 'animal-grid-placement', '[data-demo="animal-grid"]');
+
+    // The solver fills the board; the checker accepts it and marks every condition as holding.
+    await page.locator('[data-testid="animal-solve"]').click();
+    expect(await attr(page, board, 'data-placed')).toBe('9');
+    await expect(page.locator('[data-testid="animal-result"]').textContent()).resolves.toContain(
+      'Solved!',
+    );
+    await expect(page.locator('[data-testid="animal-result"]').textContent()).resolves.toContain(
+      'unique',
+    );
+    await expect(page.locator('[data-broken="true"]').count()).resolves.toBe(0);
+    await expect(page.locator('[data-broken="false"]').count()).resolves.toBe(conditions.length);
+    await expect(page.locator('[data-testid="animal-difficulty"]').textContent()).resolves.toMatch(
+      /paper's D\s*-?\d+\.\d\d/,
+    );
+
+    // Swap two different animals with the keyboard: the answer is unique, so the checker must object.
+    const a = (await page.locator('[data-cell="2,2"]').getAttribute('data-animal'))!;
+    const b = (await page.locator('[data-cell="1,2"]').getAttribute('data-animal'))!;
+    expect(a).not.toBe(b);
+    const keyOf = async (name: string): Promise<string> =>
+      String(
+        (await page
+          .locator('[data-piece]')
+          .evaluateAll(
+            (els, n) => els.findIndex((e) => e.getAttribute('data-piece') === n),
+            name,
+          )) + 1,
+      );
+    await page.locator(board).focus(); // the keyboard cursor starts on the top-left cell, (2, 2)
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Delete');
+    expect(await attr(page, board, 'data-placed')).toBe('7');
+    await page.keyboard.press(await keyOf(a));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press(await keyOf(b));
+    await page.keyboard.press('Enter');
+    expect(await page.locator('[data-cell="2,2"]').getAttribute('data-animal')).toBe(b);
+    expect(await page.locator('[data-cell="1,2"]').getAttribute('data-animal')).toBe(a);
+    await page.locator('[data-testid="animal-check"]').click();
+    await expect(page.locator('[data-testid="animal-result"]').textContent()).resolves.toMatch(
+      /\d+ condition\(s\) broken/,
+    );
+    await expect(page.locator('[data-broken="true"]').count()).resolves.toBeGreaterThan(0);
+    await screenshot(page, 'animal-grid-solved-then-edited', '[data-demo="animal-grid"]');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

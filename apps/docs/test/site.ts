@@ -103,6 +103,10 @@ export async function screenshot(page: Page, name: string, selector?: string): P
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   if (selector === undefined) await page.screenshot({ path, fullPage: false });
-  else await page.locator(selector).screenshot({ path });
+  else {
+    // The sticky navigation bar would cover the top of a scrolled-to element.
+    await page.addStyleTag({ content: '.VPNav, .VPLocalNav { visibility: hidden !important; }' });
+    await page.locator(selector).screenshot({ path });
+  }
   return path;
 }
