@@ -2,8 +2,9 @@
 //
 // Per tile, `linkSets` scans its straight rays once and records the runs of empty cells a path could
 // turn into. Two equal tiles link exactly when they are adjacent or share a run in one of those
-// sets, so the pairs come from bucketing tiles by run: the cost is the size of the sets plus the
-// number of (tile, run) coincidences — output-sensitive, with no test per pair of tiles.
+// sets. For a face with few tiles (≤ 8) the sets of each pair are intersected directly; for more,
+// tiles are bucketed by run, so the cost is the size of the sets plus the number of (tile, run)
+// coincidences — output-sensitive, with no test per pair of tiles.
 import { linkSets, type Engine } from '../engine.js';
 
 /** A reusable pair lister for one engine: buffers grow as needed and are kept between calls. */
@@ -87,6 +88,33 @@ export function createLister(e: Engine, maxFace: number): PairLister {
         vh = grow(vh, k * stride);
         nodeTile = grow(nodeTile, 2 * k * stride);
         nodeNext = grow(nodeNext, 2 * k * stride);
+        if (k <= 8) {
+          // Few copies: test each pair of the group by intersecting the two small run sets.
+          for (let i = 0; i < k; i++)
+            linkSets(e, byFace[lo + i]!, hv, i * stride, vh, i * stride, nsets, 2 * i);
+          for (let i = 0; i < k; i++) {
+            const ci = byFace[lo + i]!;
+            const s = bump();
+            const oi = i * stride;
+            for (let t = 0; t < nsets[2 * i]!; t++) stampV[hv[oi + t]!] = s;
+            for (let t = 0; t < nsets[2 * i + 1]!; t++) stampH[vh[oi + t]!] = s;
+            for (let j = i + 1; j < k; j++) {
+              const cj = byFace[lo + j]!;
+              const d = cj - ci;
+              let ok =
+                d === pw ||
+                d === -pw ||
+                ((d === 1 || d === -1) && Math.floor(ci / pw) === Math.floor(cj / pw));
+              const oj = j * stride;
+              for (let t = 0; !ok && t < nsets[2 * j]!; t++)
+                if (stampV[hv[oj + t]!] === s) ok = true;
+              for (let t = 0; !ok && t < nsets[2 * j + 1]!; t++)
+                if (stampH[vh[oj + t]!] === s) ok = true;
+              if (ok) emit(ci, cj);
+            }
+          }
+          continue;
+        }
         const sV = bump();
         const sH = bump();
         let nodes = 0;
