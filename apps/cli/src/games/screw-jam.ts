@@ -329,9 +329,9 @@ export const screwJam: GameModule = {
       colors: 6,
       boxesPerColor: 2,
       layers: 4,
-      width: 8,
-      height: 10,
-      seed: 2026,
+      width: 6,
+      height: 6,
+      seed: 2,
     });
     const replay = replaySolution(level, level.solution!);
     // Would the level still be winnable if the boxes came in another order? Ask the solver.
@@ -354,7 +354,7 @@ export const screwJam: GameModule = {
     const rep = indexReport(all);
     const screws = level.bars.reduce((n, b) => n + b.screws.length, 0);
     const text = [
-      `generated: ${level.colors.length} colours, ${screws} screws on ${level.bars.length} bars in 4 layers (seed 2026)`,
+      `generated: ${level.colors.length} colours, ${screws} screws on ${level.bars.length} bars in 4 layers on a 6×6 board (seed 2)`,
       `solved: the recorded play of ${replay.won ? 'wins' : 'FAILS'} with boxes ${level.solution!.boxes.slice(0, 4).join(', ')}, … (max tray ${replay.maxTray})`,
       `solver, boxes in reverse order: ${solved.status}${solved.taps ? ` (${solved.taps.length} taps)` : ''} after ${solved.nodes} states`,
       `rated at the start (middle box): ${start.colors.map((c) => `${c} ${fmt(start.middle[c]!)}`).join(', ')}`,
