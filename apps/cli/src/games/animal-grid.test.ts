@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseGarden, parsePuzzle, solve, solveGarden } from '@puzzlekit/animal-grid';
 import { runCli } from '../testing.js';
+import { Context } from '../context.js';
+import { animalGrid } from './animal-grid.js';
 
 const LEVEL_50 = JSON.stringify({
   animals: { lion: 2, panda: 2, elephant: 1, hippo: 2, monkey: 1, tiger: 1 },
@@ -120,5 +122,32 @@ describe('puzzlekit garden', () => {
     expect(
       (JSON.parse(campaign.stdout) as { level: { size: number } }[]).map((l) => l.level.size),
     ).toEqual([2, 2, 3, 3]);
+  });
+});
+
+describe('animal-grid demo', () => {
+  it('generates, solves and rates a real puzzle and garden, the same every time', async () => {
+    const io = {
+      writeOut: () => undefined,
+      writeErr: () => undefined,
+      stderrIsTTY: false,
+      readText: () => Promise.reject(new Error('no files')),
+      writeText: () => Promise.resolve(),
+    };
+    const a = await animalGrid.demo(new Context(io));
+    const b = await animalGrid.demo(new Context(io));
+    expect(b).toEqual(a);
+    const data = a.data as {
+      puzzle: Parameters<typeof solve>[0];
+      count: number;
+      metrics: { difficulty: number };
+      garden: { count: number };
+    };
+    expect(data.count).toBe(1);
+    expect(solve(data.puzzle).count).toBe(1);
+    expect(data.metrics.difficulty).toBeGreaterThanOrEqual(15);
+    expect(data.metrics.difficulty).toBeLessThanOrEqual(30);
+    expect(data.garden.count).toBe(1);
+    expect(a.text).toContain('deduction: hardest');
   });
 });
