@@ -6,7 +6,7 @@ import { fitDifficulty } from './fit.js';
 import { paperTrace } from './traced.js';
 import { rateByDeduction } from './deduction.js';
 import { averageRanks, kendallTau, spearman } from './compare.js';
-import { countSolutions } from '../solve/solver.js';
+import { countSolutions, solve } from '../solve/solver.js';
 import type { Puzzle } from '../model.js';
 import { generatePuzzle } from '../generate/generator.js';
 import { LEVEL_50, puzzleArb, randomPuzzle } from '../test-support.js';
@@ -175,17 +175,34 @@ describe('rateByDeduction', () => {
       }
     }
     expect(solved).toBeGreaterThan(0);
+  });
+
+  it('never claims more than the truth on random puzzles (property)', () => {
     let contradictions = 0;
-    for (let i = 0; i < 150; i++) {
-      const p = randomPuzzle(rng, rng.int(3, 8), rng.int(3, 9));
-      const n = countSolutions(p);
-      const r = rateByDeduction(p);
-      if (!r.consistent) {
-        contradictions++;
-        expect(n).toBe(0);
-      }
-      if (r.solvedByLogic) expect(n).toBe(1);
-    }
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.integer(),
+          kinds: fc.integer({ min: 3, max: 8 }),
+          n: fc.integer({ min: 2, max: 9 }),
+        }),
+        ({ seed, kinds, n }) => {
+          const p = randomPuzzle(Rng.from(seed), kinds, n);
+          const count = countSolutions(p);
+          const r = rateByDeduction(p);
+          if (!r.consistent) {
+            contradictions++;
+            expect(count).toBe(0);
+          }
+          if (r.solvedByLogic) {
+            expect(count).toBe(1);
+            expect(solve(p).solutions[0]).toEqual(r.solution);
+          }
+          if (count > 0) expect(r.consistent).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
     expect(contradictions).toBeGreaterThan(0);
   });
 });
