@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { run } from './program.js';
 import type { Io } from './io.js';
 
@@ -10,7 +11,8 @@ export interface CliResult {
 
 /**
  * Runs the CLI in-process with a fake I/O: `files` is an in-memory file system (paths as given on the
- * command line); files the command writes appear in it afterwards.
+ * command line) that reads look in first, falling back to the real disk (so fixtures can be read);
+ * files the command writes go only to the in-memory map and appear in it afterwards.
  */
 export async function runCli(
   argv: readonly string[],
@@ -25,10 +27,7 @@ export async function runCli(
     stderrIsTTY: false,
     readText: (path) => {
       const text = fs[path];
-      if (text === undefined) {
-        return Promise.reject(Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' }));
-      }
-      return Promise.resolve(text);
+      return text === undefined ? readFile(path, 'utf8') : Promise.resolve(text);
     },
     writeText: (path, text) => {
       fs[path] = text;
