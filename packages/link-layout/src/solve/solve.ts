@@ -48,9 +48,11 @@ class Budget extends Error {
  * gravity the position after a set of removals does not depend on their order, because falling
  * tiles keep their order), with a memo of dead states. Without gravity it also uses the fact that
  * a playable pair stays playable (removals only empty cells), so only the pairing matters:
- *  - forced moves: when the playable pairs of a face match all its remaining tiles (exactly for
- *    two and four remaining tiles, by a greedy matching for more), they are removed at once
- *    without branching (it cannot hurt);
+ *  - forced moves: when a face can be cleared right now — its playable pairs match all its
+ *    remaining tiles (exactly for two and four, by a greedy matching for more), or a playable pair
+ *    leaves the face's other two tiles linked — its tiles are removed at once without branching.
+ *    It cannot hurt: any solution stays a solution when a face's tiles go early, because the
+ *    other moves only gain empty cells;
  *  - sleep sets: once a move was tried and failed at a node, sibling branches never play it (it
  *    would stay playable, and playing it later reaches a state the failed branch already covered).
  * With gravity neither holds, and the search branches on every playable pair.
@@ -153,6 +155,7 @@ export function solveBoard(board: Board, options: SolveOptions = {}): SolveResul
           // A perfect matching of the four among the playable pairs: two disjoint pairs.
           const list: number[] = [];
           for (let k = first; k >= 0; k = nextPair[k]!) list.push(k);
+          let done4 = false;
           search4: for (let i = 0; i < list.length; i++)
             for (let j = i + 1; j < list.length; j++) {
               const p = list[i]!;
@@ -165,9 +168,39 @@ export function solveBoard(board: Board, options: SolveOptions = {}): SolveResul
                 forcedA.push(a1, a2);
                 forcedB.push(b1, b2);
                 found = true;
+                done4 = true;
                 break search4;
               }
             }
+          if (!done4) {
+            // A face-clearing pair: a playable pair after which the face's other two tiles link.
+            for (const k of list) {
+              const a1 = pairs.a[k]!;
+              const b1 = pairs.b[k]!;
+              let c = -1;
+              let d = -1;
+              for (let m = faceStart[f]!; m < faceStart[f + 1]!; m++) {
+                const t = faceTiles[m]!;
+                const p = pos[t]!;
+                if (p === a1 || p === b1 || grid[p] !== t + 1) continue;
+                if (c < 0) c = p;
+                else d = p;
+              }
+              const ta = grid[a1]!;
+              const tb = grid[b1]!;
+              grid[a1] = 0;
+              grid[b1] = 0;
+              const links = pathBetween(e, c, d) !== null;
+              grid[a1] = ta;
+              grid[b1] = tb;
+              if (links) {
+                forcedA.push(a1, c);
+                forcedB.push(b1, d);
+                found = true;
+                break;
+              }
+            }
+          }
         } else if (cnt > 4) {
           // Many copies: a greedy matching that happens to cover every remaining tile is enough.
           const used = new Set<number>();
