@@ -67,28 +67,50 @@ header('@puzzlekit/mota-bluegem');
     '\nExact solver on cyclic floors (best of 3 seeds per size, state budget 5,000,000):',
   );
   const rows: (string | number)[][] = [
-    ['guards', 'rooms', 'median ms', 'max states', 'all optimal'],
+    [
+      'guards',
+      'rooms',
+      'median wall ms',
+      'median CPU ms',
+      'max CPU ms',
+      'max states',
+      'all optimal',
+    ],
   ];
   let largest = 0;
   for (let g = 8; g <= 30; g += 2) {
     const times: number[] = [];
+    const cpu: number[] = [];
     let maxStates = 0;
     let allOptimal = true;
     for (let seed = 0; seed < 3; seed++) {
       const problem = randomCyclicFloor(Rng.from(`bench-exact-${g}-${seed}`), g);
+      const c0 = process.cpuUsage();
       const { result, ms } = timeOnce(() => solveGates(problem, { maxStates: 5_000_000 }));
+      const c = process.cpuUsage(c0);
       times.push(ms);
+      cpu.push((c.user + c.system) / 1000);
       maxStates = Math.max(maxStates, result.states);
       allOptimal &&= result.optimal;
     }
     times.sort((a, b) => a - b);
-    const median = times[1] ?? 0;
-    rows.push([g, Math.ceil(g * 0.6) + 1, fmt(median, 1), maxStates, allOptimal ? 'yes' : 'no']);
-    if (allOptimal && (times[2] ?? 0) <= 1000) largest = g;
-    if (median > 3000) break;
+    cpu.sort((a, b) => a - b);
+    rows.push([
+      g,
+      Math.ceil(g * 0.6) + 1,
+      fmt(times[1] ?? 0, 1),
+      fmt(cpu[1] ?? 0, 1),
+      fmt(cpu[2] ?? 0, 1),
+      maxStates,
+      allOptimal ? 'yes' : 'no',
+    ]);
+    if (allOptimal && (cpu[2] ?? 0) <= 1000) largest = g;
+    if ((cpu[1] ?? 0) > 3000) break;
   }
   table(rows);
-  console.log(`largest guard count with all 3 instances proven optimal within 1 s: ${largest}`);
+  console.log(
+    `largest guard count with all 3 instances proven optimal within 1 s of CPU: ${largest}`,
+  );
 }
 
 function randomCyclicFloor(rng: Rng, gates: number): GateProblem {

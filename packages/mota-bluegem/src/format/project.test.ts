@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { ParseError } from '@puzzlekit/errors';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProjectFiles } from '../model.js';
 import { syntheticProject } from '../testing/synthetic.js';
@@ -112,5 +113,38 @@ describe('loadProject: old engine names and errors', () => {
       /map\[0\]\[1\] must be a tile number/,
     );
     expect(bad({ 'data.js': 'var data_x = {"main": {}}' }).reason).toMatch(/firstData/);
+  });
+});
+
+describe('loadProject on arbitrary JSON (property)', () => {
+  const files = syntheticProject(['###', '#@#', '###']);
+  it('any JSON in any file either loads or throws a ParseError naming that file', () => {
+    const maps = fc.array(
+      fc.array(fc.oneof(fc.nat(400), fc.constant(-1), fc.string(), fc.constant(null)), {
+        maxLength: 4,
+      }),
+      {
+        maxLength: 4,
+      },
+    );
+    const floorJson = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ map: maps, events: fc.jsonValue(), ratio: fc.jsonValue() }),
+    );
+    const which = fc.constantFrom('data.js', 'maps.js', 'enemys.js', 'items.js', 'floor');
+    fc.assert(
+      fc.property(which, floorJson, (file, value) => {
+        const text = `var x = ${JSON.stringify(value)}`;
+        const over: Partial<ProjectFiles> =
+          file === 'floor' ? { floors: { F1: text } } : { [file]: text };
+        try {
+          loadProject({ ...files, ...over });
+        } catch (error) {
+          expect(error).toBeInstanceOf(ParseError);
+          expect((error as ParseError).source).toBe(file === 'floor' ? 'floors/F1.js' : file);
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });
