@@ -166,7 +166,7 @@ const aucPolicies: [string, SpawnPolicy][] = [
 const pooled: BoxRecord[] = [];
 const { ms: aucMs } = timeOnce(() => {
   for (const bot of bots) {
-    const runs = bot.kind === 'lookahead' ? 25 : 150;
+    const runs = bot.kind === 'lookahead' ? 100 : 150;
     for (const [name, policy] of aucPolicies) {
       const records: BoxRecord[] = [];
       let wins = 0;
@@ -235,11 +235,35 @@ console.log(
 
 // 5. Dynamic difficulty: the controller holds a target win rate by moving the band.
 console.log(
-  '\ndifficulty controller (greedy bot, band width 20, gain 8, 1500 games on the 20 training levels, first 150 not counted):',
+  '\ndifficulty controller (band width 20, gain 8, games over the 20 training levels, first 10% not counted):',
 );
-const ctrlRows: (string | number)[][] = [['target win %', 'measured win %', 'mean band centre']];
+const ctrlRows: (string | number)[][] = [
+  ['bot', 'games', 'target win %', 'measured win %', 'mean band centre'],
+];
 for (const target of [0.1, 0.2, 0.3, 0.4, 0.5]) {
   const r = runController({ levels: train, target, games: 1500, bot: { kind: 'greedy' }, seed: 7 });
-  ctrlRows.push([fmt(100 * target, 0), fmt(100 * r.winRate, 1), fmt(r.meanCenter, 1)]);
+  ctrlRows.push([
+    'greedy',
+    r.games,
+    fmt(100 * target, 0),
+    fmt(100 * r.winRate, 1),
+    fmt(r.meanCenter, 1),
+  ]);
+}
+for (const target of [0.4, 0.5, 0.6, 0.7, 0.8]) {
+  const r = runController({
+    levels: train,
+    target,
+    games: 800,
+    bot: { kind: 'lookahead' },
+    seed: 7,
+  });
+  ctrlRows.push([
+    'lookahead',
+    r.games,
+    fmt(100 * target, 0),
+    fmt(100 * r.winRate, 1),
+    fmt(r.meanCenter, 1),
+  ]);
 }
 table(ctrlRows);
