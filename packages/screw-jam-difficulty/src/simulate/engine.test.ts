@@ -271,3 +271,60 @@ describe('simulate', () => {
     ).toThrow(/unknown bot/);
   });
 });
+
+describe('N is fixed per level, never carried over', () => {
+  it('each level rates its boxes with its own N, whatever was played before', () => {
+    const small = flatLevel(['red', 'blue'], 3); // N = 3
+    const big = flatLevel(['red', 'blue'], 6); // N = 6
+    const a = simulate(small, {
+      runs: 2,
+      bot: { kind: 'greedy' },
+      policy: { kind: 'random' },
+      seed: 1,
+    });
+    const b = simulate(big, {
+      runs: 2,
+      bot: { kind: 'greedy' },
+      policy: { kind: 'random' },
+      seed: 1,
+    });
+    const c = simulate(small, {
+      runs: 2,
+      bot: { kind: 'greedy' },
+      policy: { kind: 'random' },
+      seed: 1,
+    });
+    expect(new Set(a.boxes.map((r) => r.N))).toEqual(new Set([3]));
+    expect(new Set(b.boxes.map((r) => r.N))).toEqual(new Set([6]));
+    expect(c).toEqual(a);
+  });
+});
+
+describe('copyFrom', () => {
+  it('gives the same game as clone when play continues', () => {
+    const level = generateLevel({
+      colors: 4,
+      boxesPerColor: 2,
+      layers: 3,
+      width: 6,
+      height: 6,
+      seed: 8,
+    });
+    const lv = compileLevel(level);
+    const sp = makeSpawner({ kind: 'sequence', boxes: level.solution!.boxes }, Rng.from(0));
+    const g = new Game(lv, 2, SEED_PARAMS, false);
+    g.refill(sp);
+    for (const s of level.solution!.taps.slice(0, 7)) g.tap(s, sp);
+    const viaClone = g.clone();
+    const viaCopy = new Game(lv, 2, SEED_PARAMS, false);
+    viaCopy.copyFrom(g);
+    for (const s of level.solution!.taps.slice(7, 15)) {
+      viaClone.tap(s, null);
+      viaCopy.tap(s, null);
+    }
+    expect(viaCopy.snapshot()).toEqual(viaClone.snapshot());
+    expect(viaCopy.completed).toBe(viaClone.completed);
+    // The original is untouched.
+    expect(g.boardLeft).toBe(lv.nScrews - 7);
+  });
+});
