@@ -45,6 +45,7 @@ function replay(
   let hero = { ...hero0 };
   let damage = 0;
   let hatred = 0;
+  let doors = 0;
   const fights: string[] = [];
   for (const c of sol.route) {
     const nx = x + (c === 'R' ? 1 : c === 'L' ? -1 : 0);
@@ -52,6 +53,11 @@ function replay(
     const num = map[ny]?.[nx];
     if (num === undefined) throw new Error(`route leaves the map at ${nx},${ny}`);
     const tile = num === 0 ? undefined : project.tiles[String(num)];
+    if (tile?.kind === 'door') {
+      map[ny]![nx] = 0; // opened; the hero stays
+      doors++;
+      continue;
+    }
     if (tile?.kind === 'enemy') {
       const enemy = project.enemies[tile.id];
       if (enemy === undefined) throw new Error('unknown enemy');
@@ -84,7 +90,7 @@ function replay(
     x = nx;
     y = ny;
   }
-  return { damage, hero, fights, map };
+  return { damage, hero, fights, map, doors };
 }
 
 describe('solveFloor on hand-checked synthetic floors', () => {
@@ -170,6 +176,8 @@ describe('solveFloor on hand-checked synthetic floors', () => {
     expect(sol.order.map((o) => o.id)).toEqual(['greenSlime', 'redSlime']);
     const r = replay(p, 'F1', sol, { x: 1, y: 1 });
     expect(r.damage).toBe(sol.totalDamage);
+    expect(sol.doorsOpened).toBe(1);
+    expect(r.doors).toBe(1);
     expect(sol.attackItems).toHaveLength(1);
   });
 
@@ -216,6 +224,7 @@ describe('every floor of both fixture towers', () => {
           const r = replay(p, floorId, sol, start, hero);
           expect(r.damage).toBe(sol.totalDamage);
           expect(r.fights).toHaveLength(sol.fights.length);
+          expect(r.doors).toBe(sol.doorsOpened);
           // Every reachable defence reward was taken.
           expect(sol.routeComplete).toBe(true);
           expect(r.hero.def - hero.def).toBeGreaterThanOrEqual(sol.totalReward);

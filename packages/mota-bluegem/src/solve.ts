@@ -83,6 +83,8 @@ export interface FloorSolution {
   readonly finalHero: HeroStats;
   /** False when the walk could not reach a gate of the order (for example only across the arrival stair). */
   readonly routeComplete: boolean;
+  /** Locked doors the walk opens (a move into a door opens it; the next move enters). */
+  readonly doorsOpened: number;
   readonly routeNotes: readonly string[];
   readonly nonlinear: readonly NonlinearMonster[];
   readonly unbeatable: readonly Unbeatable[];
@@ -277,6 +279,7 @@ interface Simulation {
   survived: boolean;
   finalHero: HeroStats;
   routeComplete: boolean;
+  doorsOpened: number;
   routeNotes: string[];
 }
 
@@ -299,6 +302,7 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
   // on the same cell, so crossing it is allowed and counted (each crossing is a trip off the floor and back).
   const startCell = pos;
   let stairCrossings = 0;
+  let doorsOpened = 0;
   let route = '';
   const fights: Fight[] = [];
   const pickups: PickUp[] = [];
@@ -344,7 +348,14 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
     return null;
   };
   const step = (v: number): void => {
-    route += DIRS[prevDir[v] ?? 0]?.c ?? '?';
+    const c = DIRS[prevDir[v] ?? 0]?.c ?? '?';
+    if (kind[v] === CELL.door) {
+      // Like a fight, moving into a door opens it and the hero stays; the next move enters.
+      route += c;
+      kind[v] = CELL.free;
+      doorsOpened++;
+    }
+    route += c;
     pos = v;
     if (graph.startOnStair && v === startCell) stairCrossings++;
     const k = kind[v];
@@ -474,6 +485,7 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
     survived,
     finalHero: hero,
     routeComplete: unreached.length === 0,
+    doorsOpened,
     routeNotes:
       stairCrossings === 0
         ? unreached

@@ -82,6 +82,7 @@ function solutionJson(sol: FloorSolution): Record<string, unknown> {
     modelDamage: sol.modelDamage,
     greedyDamage: sol.greedyDamage,
     survived: sol.survived,
+    doorsOpened: sol.doorsOpened,
     fights: sol.fights.map((f) => ({
       step: f.step,
       x: f.x,
