@@ -60,7 +60,10 @@ function fmtRating(r: DifficultyReport): string {
     `tiles ${r.tiles}, solvable: ${r.solvable === null ? 'undecided' : r.solvable ? 'yes' : 'no'}`,
     `playable pairs at the start: ${r.startMoves}; along play: min ${r.minMoves} (until ¾ cleared), mean ${r.meanMoves.toFixed(1)}`,
     `random play clears ${(100 * r.randomClearRate).toFixed(1)}% of ${r.playouts} playouts (mean progress ${(100 * r.randomProgress).toFixed(1)}%)`,
-    `dead-end choices: ${dead}`,
+    `dead-end choices: ${dead}` +
+      (r.randomWalkDeadEnds === null
+        ? ''
+        : `; ${r.randomWalkDeadEnds} of ${r.randomWalkChoices} along random walks`),
   ].join('\n');
 }
 

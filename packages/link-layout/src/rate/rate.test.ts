@@ -18,6 +18,9 @@ A.BA`);
     expect(r.movesAlongPlay).toHaveLength(4);
     expect(r.deadEndChoices).toBeGreaterThanOrEqual(1);
     expect(r.undecidedChoices).toBe(0);
+    // each random walk checks the start, where A(1,0)-A(2,0) is the one dead end
+    expect(r.randomWalkDeadEnds).toBeGreaterThanOrEqual(2);
+    expect(r.randomWalkChoices).toBeGreaterThanOrEqual(4);
     // Random play takes the trap with probability about 1/2 at the first step (and maybe later).
     expect(r.randomClearRate).toBeGreaterThan(0.1);
     expect(r.randomClearRate).toBeLessThan(0.75);
@@ -30,6 +33,7 @@ A.BA`);
     expect(r.randomClearRate).toBe(1);
     expect(r.randomProgress).toBe(1);
     expect(r.deadEndChoices).toBe(0);
+    expect(r.randomWalkDeadEnds).toBe(0);
   });
 
   it('is reproducible for a seed, and rejects bad options', () => {

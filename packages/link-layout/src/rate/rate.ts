@@ -1,12 +1,36 @@
 import { InvalidInputError } from '@puzzlekit/errors';
 import { Rng, type Seed } from '@puzzlekit/rng';
-import { computeSegments } from '../engine.js';
+import { computeSegments, type Engine } from '../engine.js';
+import { pathBetween } from '../link/path.js';
 import { createLister } from '../link/lister.js';
 import { loadBoard } from '../link/load.js';
 import { engineToBoard, removeAndSettle } from '../link/play.js';
 import { pad } from '../engine.js';
 import type { Board, RuleOptions } from '../model.js';
 import { solveBoard } from '../solve/solve.js';
+
+/** True when removing padded a, b leaves the face's other two tiles linked (grid restored). */
+function clearsFace(e: Engine, faceOf: Int32Array, a: number, b: number): boolean {
+  const f = faceOf[e.grid[a]! - 1]!;
+  let c = -1;
+  let d = -1;
+  for (let i = 0; i < e.size; i++) {
+    const v = e.grid[i]!;
+    if (v > 0 && i !== a && i !== b && faceOf[v - 1] === f) {
+      if (c < 0) c = i;
+      else d = i;
+    }
+  }
+  if (d < 0) return false;
+  const ta = e.grid[a]!;
+  const tb = e.grid[b]!;
+  e.grid[a] = 0;
+  e.grid[b] = 0;
+  const ok = pathBetween(e, c, d) !== null;
+  e.grid[a] = ta;
+  e.grid[b] = tb;
+  return ok;
+}
 
 /** Options of {@link rateBoard}. */
 export interface RateOptions extends RuleOptions {
@@ -25,6 +49,8 @@ export interface RateOptions extends RuleOptions {
   readonly deadEnds?: boolean;
   /** Node budget of each dead-end check (default 5 000). */
   readonly deadEndBudget?: number;
+  /** Random playouts along which dead-end choices are also counted (default 2). */
+  readonly deadEndPlayouts?: number;
 }
 
 /** Measured difficulty of a board. */
@@ -57,8 +83,16 @@ export interface DifficultyReport {
   readonly deadEndChoices: number | null;
   /** Choices along the line whose check ran out of budget (neither safe nor proven dead). */
   readonly undecidedChoices: number | null;
-  /** Choices checked in all. */
+  /** Choices checked in all along the line of play. */
   readonly choices: number | null;
+  /**
+   * Dead-end choices met along a few random playouts (`deadEndPlayouts`), each followed while the
+   * board can still be cleared: the traps a casual player actually walks past. Null when not
+   * measured.
+   */
+  readonly randomWalkDeadEnds: number | null;
+  /** Choices checked along those random playouts. */
+  readonly randomWalkChoices: number | null;
 }
 
 /**
@@ -110,46 +144,71 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
     e.grid.set(start);
   }
 
+  // Checks every playable pair of `cur` with the solver: 'safe', 'dead' or 'unknown' per pair.
+  const budget = options.deadEndBudget ?? 5000;
+  const classify = (
+    L: ReturnType<typeof loadBoard>,
+    pairsA: number[],
+    pairsB: number[],
+  ): string[] => {
+    const snapshot = L.e.grid.slice();
+    // Without gravity, a pair that clears its face (the last two tiles, or two of four whose
+    // other two then link) can never hurt: it needs no solver call.
+    const faceCount = new Int32Array(L.maxFace + 1);
+    for (let t = 0; t < L.tiles; t++) faceCount[L.faceOf[t]!]!++;
+    return pairsA.map((pa, k) => {
+      const pb = pairsB[k]!;
+      const f = L.faceOf[L.e.grid[pa]! - 1]!;
+      if (rule.gravity === 'none' && faceCount[f] === 2) return 'safe';
+      if (rule.gravity === 'none' && faceCount[f] === 4 && clearsFace(L.e, L.faceOf, pa, pb))
+        return 'safe';
+      removeAndSettle(L.e, pa, pb, rule.gravity);
+      const child = engineToBoard(L.e, L.faceOf);
+      L.e.grid.set(snapshot);
+      const r = solveBoard(child, { ...rule, nodeBudget: budget });
+      return r.status === 'unsolvable' ? 'dead' : r.status === 'unknown' ? 'unknown' : 'safe';
+    });
+  };
+  const stateOf = (cur: Board) => {
+    const L = loadBoard(cur, rule, false, false);
+    computeSegments(L.e);
+    const lister = createLister(L.e, L.maxFace);
+    const n = lister.list(L.faceOf);
+    return {
+      L,
+      pairsA: Array.from(lister.a.subarray(0, n)),
+      pairsB: Array.from(lister.b.subarray(0, n)),
+    };
+  };
+
   // The line of play, moves along it, dead ends.
   const solved = solveBoard(board, { ...rule, nodeBudget: options.nodeBudget ?? 200_000 });
+  const doDead = options.deadEnds ?? true;
   const along: number[] = [];
   const early: number[] = [];
   let dead: number | null = null;
   let undecided: number | null = null;
   let choices: number | null = null;
+  let randomDead: number | null = null;
+  let randomChoices: number | null = null;
   if (solved.status === 'solved') {
-    const doDead = options.deadEnds ?? true;
     if (doDead) {
       dead = 0;
       undecided = 0;
       choices = 0;
     }
-    const budget = options.deadEndBudget ?? 5000;
     let cur = board;
     for (const move of [...solved.solution!, null]) {
-      const L = loadBoard(cur, rule, false, false);
-      computeSegments(L.e);
-      const lister = createLister(L.e, L.maxFace);
-      const n = lister.list(L.faceOf);
+      const { L, pairsA, pairsB } = stateOf(cur);
+      const n = pairsA.length;
+      // A freshly loaded board holds exactly its L.tiles tiles.
       if (L.tiles > 0) along.push(n);
       if (L.tiles > 0 && L.tiles * 4 >= tiles) early.push(n);
       if (doDead && L.tiles > 0) {
-        const pairsA = Array.from(lister.a.subarray(0, n));
-        const pairsB = Array.from(lister.b.subarray(0, n));
-        const snapshot = L.e.grid.slice();
-        // Without gravity, a pair whose face has only two tiles left can never hurt.
-        const faceCount = new Int32Array(L.maxFace + 1);
-        for (let t = 0; t < L.tiles; t++) faceCount[L.faceOf[t]!]!++;
-        for (let k = 0; k < n; k++) {
+        for (const c of classify(L, pairsA, pairsB)) {
           choices!++;
-          const f = L.faceOf[L.e.grid[pairsA[k]!]! - 1]!;
-          if (rule.gravity === 'none' && faceCount[f] === 2) continue;
-          removeAndSettle(L.e, pairsA[k]!, pairsB[k]!, rule.gravity);
-          const child = engineToBoard(L.e, L.faceOf);
-          L.e.grid.set(snapshot);
-          const r = solveBoard(child, { ...rule, nodeBudget: budget });
-          if (r.status === 'unsolvable') dead!++;
-          else if (r.status === 'unknown') undecided!++;
+          if (c === 'dead') dead!++;
+          else if (c === 'unknown') undecided!++;
         }
       }
       if (move) {
@@ -157,6 +216,27 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
         const b = pad(L.e, move[1][0], move[1][1]);
         removeAndSettle(L.e, a, b, rule.gravity);
         cur = engineToBoard(L.e, L.faceOf);
+      }
+    }
+    // Dead ends met by random players: follow a few random playouts while they can still win.
+    const walks = options.deadEndPlayouts ?? 2;
+    if (doDead && walks > 0) {
+      randomDead = 0;
+      randomChoices = 0;
+      const walkRng = rng.fork();
+      for (let w = 0; w < walks; w++) {
+        let state = board;
+        for (;;) {
+          const { L, pairsA, pairsB } = stateOf(state);
+          if (pairsA.length === 0) break;
+          const kinds = classify(L, pairsA, pairsB);
+          randomChoices += kinds.length;
+          for (const c of kinds) if (c === 'dead') randomDead++;
+          const k = walkRng.below(kinds.length);
+          if (kinds[k] !== 'safe') break; // the walk lost (or cannot be followed further)
+          removeAndSettle(L.e, pairsA[k]!, pairsB[k]!, rule.gravity);
+          state = engineToBoard(L.e, L.faceOf);
+        }
       }
     }
   }
@@ -173,5 +253,7 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
     deadEndChoices: dead,
     undecidedChoices: undecided,
     choices,
+    randomWalkDeadEnds: randomDead,
+    randomWalkChoices: randomChoices,
   };
 }
