@@ -43,3 +43,5 @@ export {
   type ZeroGapType,
   type TreeAlgorithm,
 } from './generate/generate.js';
+export { solve, type SolveOptions, type SolveResult } from './solve/solve.js';
+export { optimize, type OptimizeOptions, type OptimizeResult } from './solve/optimize.js';

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BOX, GOAL, WALL, type Level } from '../model.js';
+import { parseXsb } from '../format/xsb.js';
+import { generate } from '../generate/generate.js';
+import { verify } from '../play.js';
+import { optimize } from './optimize.js';
+import { solve } from './solve.js';
+
+const microban = parseXsb(
+  readFileSync(
+    new URL('../../../../../shared/fixtures/sokoban/microban_155.xsb', import.meta.url),
+    'utf8',
+  ),
+).levels;
+
+/** Independent brute force: plain BFS over (sorted boxes, player region) with string keys. */
+function bruteForcePushes(level: Level, limit = 200_000): number {
+  const { width, cells } = level;
+  const off = [-1, -width, 1, width];
+  const boxes0 = [];
+  for (let c = 0; c < cells.length; c++) if (cells[c]! & BOX) boxes0.push(c);
+  const region = (boxes: Set<number>, p: number): number[] => {
+    const seen = new Set([p]);
+    const stack = [p];
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      for (const o of off) {
+        const t = c + o;
+        if (!seen.has(t) && !(cells[t]! & WALL) && !boxes.has(t)) {
+          seen.add(t);
+          stack.push(t);
+        }
+      }
+    }
+    return [...seen];
+  };
+  const keyOf = (boxes: number[], reach: number[]): string =>
+    `${[...boxes].sort((a, b) => a - b).join(',')}|${Math.min(...reach)}`;
+  let frontier: { boxes: number[]; player: number }[] = [{ boxes: boxes0, player: level.player }];
+  const seen = new Set([keyOf(boxes0, region(new Set(boxes0), level.player))]);
+  for (let depth = 0; frontier.length > 0 && seen.size < limit; depth++) {
+    const next: typeof frontier = [];
+    for (const s of frontier) {
+      if (s.boxes.every((b) => cells[b]! & GOAL)) return depth;
+      const set = new Set(s.boxes);
+      for (const c of region(set, s.player)) {
+        for (const o of off) {
+          const b = c + o;
+          const t = b + o;
+          if (!set.has(b) || cells[t]! & WALL || set.has(t)) continue;
+          const nb = s.boxes.map((x) => (x === b ? t : x));
+          const k = keyOf(nb, region(new Set(nb), b));
+          if (seen.has(k)) continue;
+          seen.add(k);
+          next.push({ boxes: nb, player: b });
+        }
+      }
+    }
+    frontier = next;
+  }
+  return -1;
+}
+
+describe('solve', () => {
+  it('finds push-optimal solutions on Microban levels (checked by brute-force BFS)', () => {
+    for (const i of [0, 1, 3, 4, 8, 13]) {
+      const level = microban[i]!;
+      const r = solve(level, { maxNodes: 200_000 });
+      expect(r.solved).toBe(true);
+      expect(r.optimal).toBe(true);
+      expect(verify(level, r.solution).solved).toBe(true);
+      expect(r.pushes).toBe(bruteForcePushes(level));
+      expect(r.lowerBound).toBeLessThanOrEqual(r.pushes);
+    }
+  }, 30_000);
+
+  it('Microban 1 takes 8 pushes (hand-checked)', () => {
+    expect(solve(microban[0]!).pushes).toBe(8);
+  });
+
+  it('solves small generated levels in no more pushes than their answer, matching brute force', () => {
+    for (const type of ['b', 'e', 'w'] as const) {
+      for (let seed = 0; seed < 3; seed++) {
+        const g = generate({ type, size: 2, pushes: 60, seed });
+        const r = solve(g.level, { maxNodes: 100_000 });
+        expect(r.solved).toBe(true);
+        expect(r.pushes).toBeLessThanOrEqual(g.pushes);
+        expect(r.pushes).toBe(bruteForcePushes(g.level));
+        expect(verify(g.level, r.solution).solved).toBe(true);
+      }
+    }
+  });
+
+  it('reports the budget when it gives up, and unsolvable levels', () => {
+    const hard = microban[154]!;
+    const r = solve(hard, { maxNodes: 50 });
+    expect(r).toMatchObject({ solved: false, gaveUp: 'budget', pushes: 0 });
+    const stuck = parseXsb('#####\n#@$.#\n#####\n').levels[0]!;
+    expect(solve(stuck).solved).toBe(true);
+    const impossible = parseXsb('######\n#@ .$#\n######\n').levels[0]!;
+    expect(solve(impossible)).toMatchObject({ solved: false, gaveUp: 'unsolvable' });
+  });
+});
+
+describe('optimize', () => {
+  it('cuts loops and finds shortcuts, never returning a worse or illegal answer', () => {
+    for (let seed = 0; seed < 4; seed++) {
+      const g = generate({ type: 'b', size: 4, pushes: 400, seed });
+      const o = optimize(g.level, g.solution!);
+      expect(o.originalPushes).toBe(g.pushes);
+      expect(o.pushes).toBeLessThanOrEqual(g.pushes);
+      expect(o.pushes).toBe(g.pushes - o.removedByLoops - o.removedByShortcuts);
+      const v = verify(g.level, o.solution);
+      expect(v.solved).toBe(true);
+      expect(v.pushes).toBe(o.pushes);
+      const best = solve(g.level, { maxNodes: 200_000 });
+      if (best.solved) expect(o.pushes).toBeGreaterThanOrEqual(best.pushes);
+    }
+  });
+
+  it('removes a push-and-push-back loop exactly', () => {
+    const level = parseXsb('######\n#@$ .#\n######\n').levels[0]!;
+    expect(optimize(level, 'RR')).toMatchObject({ pushes: 2, moves: 2, removedByLoops: 0 });
+    const wide = parseXsb('#######\n#     #\n#@$  .#\n#     #\n#######\n').levels[0]!;
+    // push right, walk round, push it back, walk home, then the three pushes that solve it
+    const loopy = 'RurrdLulldRRR';
+    expect(verify(wide, loopy).solved).toBe(true);
+    const r = optimize(wide, loopy);
+    expect(r).toMatchObject({ originalPushes: 5, pushes: 3, moves: 3, removedByLoops: 2 });
+  });
+
+  it('rejects an answer that does not solve the level', () => {
+    const level = parseXsb('######\n#@$ .#\n######\n').levels[0]!;
+    expect(() => optimize(level, 'R')).toThrow(/does not solve/);
+    expect(() => optimize(level, 'L')).toThrow(/illegal at move 1/);
+  });
+});

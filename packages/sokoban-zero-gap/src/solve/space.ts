@@ -1,0 +1,260 @@
+import { Rng } from '@puzzlekit/rng';
+import { BOX, GOAL, WALL, directionOffsets, type Level } from '../model.js';
+
+const UNREACHABLE = 0x3fffffff;
+
+/**
+ * What every push search over one level needs: floor and goal masks, Zobrist tables, a reusable
+ * player flood fill, per-goal push distances and the dead squares they imply.
+ */
+export class Space {
+  readonly width: number;
+  readonly size: number;
+  readonly off: Int32Array;
+  readonly wall: Uint8Array;
+  readonly goal: Uint8Array;
+  readonly goals: Int32Array;
+  readonly startBoxes: Int32Array;
+  /** Zobrist keys (two 32-bit halves) per box cell and per normalised player cell. */
+  readonly zBoxHi: Uint32Array;
+  readonly zBoxLo: Uint32Array;
+  readonly zPlayerHi: Uint32Array;
+  readonly zPlayerLo: Uint32Array;
+  /** pushDist[g * size + c]: pushes to bring a lone box from c to goal g (UNREACHABLE if impossible). */
+  readonly pushDist: Int32Array;
+  /** 1 where no goal can ever be reached by a box (dead square). */
+  readonly dead: Uint8Array;
+  private readonly stamp: Int32Array;
+  private epoch = 0;
+  readonly queue: Int32Array;
+
+  constructor(level: Level) {
+    const { width, cells } = level;
+    const size = cells.length;
+    this.width = width;
+    this.size = size;
+    this.off = directionOffsets(width);
+    this.wall = new Uint8Array(size);
+    this.goal = new Uint8Array(size);
+    // Walls, plus everything the player can never reach even with all boxes gone, count as wall.
+    const inside = new Uint8Array(size);
+    const stack = [level.player];
+    inside[level.player] = 1;
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      for (const o of this.off) {
+        const t = c + o;
+        if (t >= 0 && t < size && !inside[t] && !(cells[t]! & WALL)) {
+          inside[t] = 1;
+          stack.push(t);
+        }
+      }
+    }
+    const goals: number[] = [];
+    const boxes: number[] = [];
+    for (let c = 0; c < size; c++) {
+      if (!inside[c]) this.wall[c] = 1;
+      if (cells[c]! & GOAL) {
+        this.goal[c] = 1;
+        goals.push(c);
+      }
+      if (cells[c]! & BOX) boxes.push(c);
+    }
+    this.goals = Int32Array.from(goals);
+    this.startBoxes = Int32Array.from(boxes);
+    const rng = Rng.from('sokoban-zobrist');
+    const table = (): Uint32Array => {
+      const t = new Uint32Array(size);
+      for (let i = 0; i < size; i++) t[i] = rng.uint32();
+      return t;
+    };
+    this.zBoxHi = table();
+    this.zBoxLo = table();
+    this.zPlayerHi = table();
+    this.zPlayerLo = table();
+    this.stamp = new Int32Array(size);
+    this.mark = new Int32Array(size);
+    this.queue = new Int32Array(size);
+    const k = goals.length;
+    this.pushDist = new Int32Array(k * size).fill(UNREACHABLE);
+    this.dead = new Uint8Array(size).fill(1);
+    for (let g = 0; g < k; g++) {
+      const base = g * size;
+      const q = this.queue;
+      let head = 0;
+      let tail = 0;
+      q[tail++] = goals[g]!;
+      this.pushDist[base + goals[g]!] = 0;
+      while (head < tail) {
+        const t = q[head++]!;
+        for (const o of this.off) {
+          // a push by o from c = t - o needs the player at c - o
+          const c = t - o;
+          const p = c - o;
+          if (c < 0 || p < 0 || c >= size || p >= size || this.wall[c] || this.wall[p]) continue;
+          if (this.pushDist[base + c] !== UNREACHABLE) continue;
+          this.pushDist[base + c] = this.pushDist[base + t]! + 1;
+          q[tail++] = c;
+        }
+      }
+      for (let c = 0; c < size; c++) if (this.pushDist[base + c] !== UNREACHABLE) this.dead[c] = 0;
+    }
+  }
+
+  /**
+   * Floods the player's region from `player` over cells that are neither wall nor in `occ`; returns the
+   * smallest cell reached (the normalised player position). `inRegion(c)` is valid until the next call.
+   */
+  flood(occ: Uint8Array, player: number): number {
+    const e = ++this.epoch;
+    const { stamp, queue, off, wall } = this;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = player;
+    stamp[player] = e;
+    let min = player;
+    while (head < tail) {
+      const c = queue[head++]!;
+      for (let d = 0; d < 4; d++) {
+        const t = c + off[d]!;
+        if (stamp[t] === e || wall[t] || occ[t]) continue;
+        stamp[t] = e;
+        if (t < min) min = t;
+        queue[tail++] = t;
+      }
+    }
+    this.regionSize = tail;
+    return min;
+  }
+
+  /** Cells of the last flood are `queue[0 .. regionSize)`. */
+  regionSize = 0;
+
+  /** True when `c` was reached by the last {@link flood}. */
+  inRegion(c: number): boolean {
+    return this.stamp[c] === this.epoch;
+  }
+
+  /** True when `c` was in the region saved by the last {@link markRegion}. */
+  isMarked(c: number): boolean {
+    return this.mark[c] === this.markEpoch;
+  }
+
+  /** Saves the last flood's region in a separate mark, so later floods do not disturb it. */
+  markRegion(): void {
+    const e = ++this.markEpoch;
+    for (let i = 0; i < this.regionSize; i++) this.mark[this.queue[i]!] = e;
+  }
+
+  private markEpoch = 0;
+  private readonly mark: Int32Array;
+
+  /** True when a box just pushed to `t` forms a 2×2 block of walls and boxes not all on goals. */
+  blocked2x2(occ: Uint8Array, t: number): boolean {
+    const { width, wall, goal } = this;
+    for (const [dx, dy] of [
+      [-1, -1],
+      [0, -1],
+      [-1, 0],
+      [0, 0],
+    ] as const) {
+      const a = t + dx + dy * width;
+      const cs = [a, a + 1, a + width, a + width + 1];
+      let full = true;
+      let offGoal = false;
+      for (const c of cs) {
+        if (wall[c]) continue;
+        if (!occ[c]) {
+          full = false;
+          break;
+        }
+        if (!goal[c]) offGoal = true;
+      }
+      if (full && offGoal) return true;
+    }
+    return false;
+  }
+
+  /** Admissible lower bound: minimum-cost assignment of boxes to goals by lone-box push distance. */
+  lowerBound(boxes: Int32Array | number[]): number {
+    return assignment(boxes, this.goals.length, this.size, this.pushDist);
+  }
+}
+
+export { UNREACHABLE };
+
+// Hungarian algorithm (O(k³)) on cost[i][j] = pushDist[j * size + boxes[i]]; UNREACHABLE if infeasible.
+const buffers = {
+  k: -1,
+  U: new Float64Array(0),
+  V: new Float64Array(0),
+  P: new Int32Array(0),
+  way: new Int32Array(0),
+  minv: new Float64Array(0),
+  used: new Uint8Array(0),
+};
+
+function assignment(
+  boxes: Int32Array | number[],
+  k: number,
+  size: number,
+  dist: Int32Array,
+): number {
+  if (k === 0) return 0;
+  const INF = 1e15;
+  if (buffers.k !== k) {
+    buffers.k = k;
+    buffers.U = new Float64Array(k + 1);
+    buffers.V = new Float64Array(k + 1);
+    buffers.P = new Int32Array(k + 1);
+    buffers.way = new Int32Array(k + 1);
+    buffers.minv = new Float64Array(k + 1);
+    buffers.used = new Uint8Array(k + 1);
+  }
+  const { U, V, P, way, minv, used } = buffers;
+  U.fill(0);
+  V.fill(0);
+  P.fill(0);
+  way.fill(0);
+  for (let i = 1; i <= k; i++) {
+    P[0] = i;
+    let j0 = 0;
+    minv.fill(INF);
+    used.fill(0);
+    do {
+      used[j0] = 1;
+      const i0 = P[j0]!;
+      let delta = INF;
+      let j1 = 0;
+      const box = boxes[i0 - 1]!;
+      for (let j = 1; j <= k; j++) {
+        if (used[j]) continue;
+        const raw = dist[(j - 1) * size + box]!;
+        const cur = (raw >= UNREACHABLE ? 1e9 : raw) - U[i0]! - V[j]!;
+        if (cur < minv[j]!) {
+          minv[j] = cur;
+          way[j] = j0;
+        }
+        if (minv[j]! < delta) {
+          delta = minv[j]!;
+          j1 = j;
+        }
+      }
+      for (let j = 0; j <= k; j++) {
+        if (used[j]) {
+          U[P[j]!] = U[P[j]!]! + delta;
+          V[j] = V[j]! - delta;
+        } else minv[j] = minv[j]! - delta;
+      }
+      j0 = j1;
+    } while (P[j0] !== 0);
+    do {
+      const j1 = way[j0]!;
+      P[j0] = P[j1]!;
+      j0 = j1;
+    } while (j0);
+  }
+  let total = 0;
+  for (let j = 1; j <= k; j++) total += dist[(j - 1) * size + boxes[P[j]! - 1]!]!;
+  return total >= UNREACHABLE ? UNREACHABLE : total;
+}
