@@ -252,13 +252,19 @@ export function solveBoard(board: Board, options: SolveOptions = {}): SolveResul
       return false;
     }
     // Branch on every playable pair, in listing order; copy them out (the lister is reused).
-    // Order: a move that leaves its face's other two tiles close together first (they must link
-    // later, and near tiles usually do), then by listing order. Deterministic.
+    // Order: the closest pairs first (Manhattan distance between the two tiles), then listing
+    // order. Deterministic. (Measured on random 18×8 deals against listing order, random order and
+    // "leave the face's other two tiles close": nearest-first decided the most within a budget.)
     const order: number[] = [];
     const score: number[] = [];
+    const pw = e.pw;
     for (let k = 0; k < n; k++) {
+      const a0 = lister.a[k]!;
+      const b0 = lister.b[k]!;
       order.push(k);
-      score.push(still ? complementDistance(lister.a[k]!, lister.b[k]!) : 0);
+      score.push(
+        Math.abs(Math.floor(a0 / pw) - Math.floor(b0 / pw)) + Math.abs((a0 % pw) - (b0 % pw)),
+      );
     }
     order.sort((x, y) => score[x]! - score[y]! || x - y);
     const ca: number[] = [];
@@ -308,23 +314,6 @@ export function solveBoard(board: Board, options: SolveOptions = {}): SolveResul
     const x = Math.floor(z / tiles);
     const y = z % tiles;
     return x === ta || x === tb || y === ta || y === tb;
-  };
-  // Manhattan distance between the two other remaining tiles of the move's face (0 if not exactly two).
-  const complementDistance = (a: number, b: number): number => {
-    const f = faceOf[grid[a]! - 1]!;
-    if (remaining[f] !== 4) return 0;
-    let x = -1;
-    let y = -1;
-    for (let k = faceStart[f]!; k < faceStart[f + 1]!; k++) {
-      const t = faceTiles[k]!;
-      const p = pos[t]!;
-      if (p === a || p === b || grid[p] !== t + 1) continue;
-      if (x < 0) x = p;
-      else y = p;
-    }
-    if (y < 0) return 0;
-    const pw = e.pw;
-    return Math.abs(Math.floor(x / pw) - Math.floor(y / pw)) + Math.abs((x % pw) - (y % pw));
   };
   const forcedT: number[] = [];
   const forcedBase: number[] = [0];
