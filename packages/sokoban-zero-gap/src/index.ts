@@ -45,3 +45,4 @@ export {
 } from './generate/generate.js';
 export { solve, type SolveOptions, type SolveResult } from './solve/solve.js';
 export { optimize, type OptimizeOptions, type OptimizeResult } from './solve/optimize.js';
+export { levelStats, type LevelStats } from './stats.js';

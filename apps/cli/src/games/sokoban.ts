@@ -1,7 +1,295 @@
-import type { GameModule } from './types.js';
+import type { Command } from 'commander';
+import {
+  generateMany,
+  optimize,
+  parseXsb,
+  printBoard,
+  printLevel,
+  printPushList,
+  printXsb,
+  solve,
+  verify,
+  levelStats,
+  type GeneratedLevel,
+  type Level,
+  type Selection,
+  type ZeroGapType,
+} from '@puzzlekit/sokoban-zero-gap';
+import { choiceOption, CommandFailure, type Context, intOption, UsageError } from '../context.js';
+import type { DemoSection, GameModule } from './types.js';
 
-// Placeholder until the game's issue lands: registers no commands and shows no demo section.
+async function readLevel(ctx: Context, path: string, index: string | undefined): Promise<Level> {
+  const collection = parseXsb(await ctx.readText(path), { source: path });
+  const n = index === undefined ? 1 : intOption('--level', index, 1);
+  const level = collection.levels[n - 1];
+  if (!level)
+    throw new UsageError(
+      `${path} has ${collection.levels.length} level(s); --level ${n} does not exist`,
+    );
+  return level;
+}
+
+function solutionOf(level: Level): string | undefined {
+  return level.properties?.find(([k]) => k.toLowerCase() === 'solution')?.[1];
+}
+
+function levelJson(g: GeneratedLevel): Record<string, unknown> {
+  return {
+    title: g.level.title,
+    xsb: printBoard(g.level),
+    solution: g.solution ?? null,
+    ...(g.solution === undefined ? { pushList: printPushList(g.pushList, g.level.width) } : {}),
+    pushes: g.pushes,
+    moves: g.moves,
+    boxes: g.boxes,
+    width: g.level.width,
+    height: g.level.height,
+    distance: g.distance,
+  };
+}
+
+function registerGenerate(group: Command, ctx: Context): void {
+  group
+    .command('generate')
+    .description('generate zero-gap levels (types b, e, w, g, s) with their answers')
+    .requiredOption('--type <t>', 'level type: b, e, w, g or s')
+    .requiredOption('--size <n>', 'size n: b/e (2n+3)², w/g (3n+3)², s (2n+3)×(2n+5), n ≥ 7')
+    .requiredOption('--pushes <k>', 'random scramble pushes')
+    .option('--seed <s>', 'seed (number or text)', '1')
+    .option('--select <how>', 'goal state: last or farthest', 'last')
+    .option(
+      '--min-distance <d>',
+      'reject candidates closer than d (see the README for the distance)',
+    )
+    .option('--count <c>', 'number of levels', '1')
+    .option(
+      '--answer <form>',
+      'lurd (default) or pushes (a push list; fast for huge levels)',
+      'lurd',
+    )
+    .option('--out <file>', 'write the collection to a file instead of stdout')
+    .action(async (o: Record<string, string | undefined>) => {
+      const type = choiceOption<ZeroGapType>('--type', o.type!, ['b', 'e', 'w', 'g', 's']);
+      const size = intOption('--size', o.size!, 1);
+      const pushes = intOption('--pushes', o.pushes!, 0);
+      const select = choiceOption<Selection>('--select', o.select!, ['last', 'farthest']);
+      const count = intOption('--count', o.count!, 1, 100_000);
+      const answer = choiceOption('--answer', o.answer!, ['lurd', 'pushes'] as const);
+      const minDistance =
+        o.minDistance === undefined ? undefined : intOption('--min-distance', o.minDistance, 0);
+      const seed = /^-?\d+$/.test(o.seed!) ? Number(o.seed) : o.seed!;
+      const bar = ctx.progress('generating', count);
+      const levels = generateMany(
+        { type, size, pushes, seed, select, minDistance, answer },
+        count,
+        (done) => bar.update(done),
+      );
+      bar.stop();
+      const text = printXsb({
+        comments: [],
+        properties: [],
+        levels: levels.map((g) => ({
+          ...g.level,
+          properties: [
+            ['Pushes', String(g.pushes)],
+            ...(g.solution !== undefined
+              ? ([
+                  ['Moves', String(g.moves)],
+                  ['Solution', g.solution],
+                ] as [string, string][])
+              : []),
+          ],
+          ...(g.solution === undefined
+            ? {
+                comments: [
+                  'push list (x y D):',
+                  ...printPushList(g.pushList, g.level.width).trimEnd().split('\n'),
+                ],
+              }
+            : {}),
+        })),
+      });
+      if (o.out !== undefined) {
+        await ctx.io.writeText(o.out, text);
+        ctx.info(`wrote ${levels.length} level(s) to ${o.out}`);
+        if (ctx.json) ctx.output({ levels: levels.map(levelJson) }, () => '');
+        return;
+      }
+      ctx.output({ levels: levels.map(levelJson) }, () => text);
+    });
+}
+
+function registerVerify(group: Command, ctx: Context): void {
+  group
+    .command('verify <level-file> [solution-file]')
+    .description(
+      'replay an answer (LURD; from the file or the level’s Solution line); exit 0 only if it solves',
+    )
+    .option('--level <i>', 'which level of the file (1-based)', undefined)
+    .action(async (levelFile: string, solutionFile: string | undefined, o: { level?: string }) => {
+      const level = await readLevel(ctx, levelFile, o.level);
+      const answer =
+        solutionFile !== undefined ? await ctx.readText(solutionFile) : solutionOf(level);
+      if (answer === undefined)
+        throw new UsageError('no solution file given and the level has no Solution line');
+      const r = verify(level, answer);
+      const data = {
+        legal: r.legal,
+        solved: r.solved,
+        moves: r.moves,
+        pushes: r.pushes,
+        ...(r.failure ? { failure: r.failure } : {}),
+      };
+      ctx.output(data, () =>
+        r.failure
+          ? `illegal at move ${r.failure.step + 1} ('${r.failure.move}'): ${r.failure.reason}`
+          : `${r.solved ? 'solved' : 'legal but not solved'}: ${r.moves} moves, ${r.pushes} pushes`,
+      );
+      if (!r.solved)
+        throw new CommandFailure(
+          r.legal ? 'the answer does not solve the level' : 'the answer is illegal',
+        );
+    });
+}
+
+function registerSolve(group: Command, ctx: Context): void {
+  group
+    .command('solve <level-file>')
+    .description('push-optimal solver for small levels (A* with node and time budgets)')
+    .option('--level <i>', 'which level of the file (1-based)')
+    .option('--max-nodes <n>', 'state budget', '2000000')
+    .option('--max-ms <ms>', 'time budget in milliseconds')
+    .action(async (levelFile: string, o: { level?: string; maxNodes: string; maxMs?: string }) => {
+      const level = await readLevel(ctx, levelFile, o.level);
+      const maxNodes = intOption('--max-nodes', o.maxNodes, 1);
+      const maxMs = o.maxMs === undefined ? undefined : intOption('--max-ms', o.maxMs, 1);
+      const bar = ctx.progress('states', maxNodes);
+      const r = solve(level, {
+        maxNodes,
+        ...(maxMs !== undefined ? { maxMs } : {}),
+        onProgress: (n) => bar.update(n),
+      });
+      bar.stop();
+      ctx.output(
+        {
+          solved: r.solved,
+          optimal: r.optimal,
+          pushes: r.pushes,
+          moves: r.moves,
+          solution: r.solution,
+          nodes: r.nodes,
+          lowerBound: r.lowerBound,
+          ...(r.gaveUp ? { gaveUp: r.gaveUp } : {}),
+        },
+        () =>
+          r.solved
+            ? `solved (push-optimal): ${r.pushes} pushes, ${r.moves} moves, ${r.nodes} states\n${r.solution}`
+            : `not solved (${r.gaveUp === 'budget' ? 'budget reached' : 'no solution exists'}) after ${r.nodes} states; lower bound ${r.lowerBound} pushes`,
+      );
+      if (!r.solved)
+        throw new CommandFailure(
+          r.gaveUp === 'budget' ? 'gave up: budget reached' : 'the level has no solution',
+        );
+    });
+}
+
+function registerOptimize(group: Command, ctx: Context): void {
+  group
+    .command('optimize <level-file> <solution-file>')
+    .description('shorten an answer: cut loops, splice in shortcuts found by bounded search')
+    .option('--level <i>', 'which level of the file (1-based)')
+    .option('--max-nodes <n>', 'state budget of the shortcut searches', '2000000')
+    .action(
+      async (levelFile: string, solutionFile: string, o: { level?: string; maxNodes: string }) => {
+        const level = await readLevel(ctx, levelFile, o.level);
+        const answer = await ctx.readText(solutionFile);
+        const bar = ctx.progress('optimizing', 1);
+        const r = optimize(level, answer, {
+          maxNodes: intOption('--max-nodes', o.maxNodes, 0),
+          onProgress: (done, total) => bar.update(done, total),
+        });
+        bar.stop();
+        ctx.output(
+          {
+            originalPushes: r.originalPushes,
+            originalMoves: r.originalMoves,
+            pushes: r.pushes,
+            moves: r.moves,
+            solution: r.solution,
+            removedByLoops: r.removedByLoops,
+            removedByShortcuts: r.removedByShortcuts,
+            budgetExhausted: r.budgetExhausted,
+          },
+          () =>
+            `pushes ${r.originalPushes} → ${r.pushes}, moves ${r.originalMoves} → ${r.moves} (loops −${r.removedByLoops}, shortcuts −${r.removedByShortcuts}${r.budgetExhausted ? ', budget reached' : ''})\n${r.solution}`,
+        );
+      },
+    );
+}
+
+function registerStats(group: Command, ctx: Context): void {
+  group
+    .command('stats <level-file>')
+    .description('size, boxes, floor, dead squares and push lower bound of every level in a file')
+    .action(async (levelFile: string) => {
+      const collection = parseXsb(await ctx.readText(levelFile), { source: levelFile });
+      const rows = collection.levels.map((level, i) => ({
+        index: i + 1,
+        title: level.title ?? null,
+        ...levelStats(level),
+      }));
+      ctx.output({ levels: rows }, () =>
+        rows
+          .map(
+            (r) =>
+              `${r.index}. ${r.title ?? '(untitled)'}: ${r.width}×${r.height}, ${r.boxes} boxes (${r.boxesOnGoals} on goals), ${r.floor} floor, ${r.deadSquares} dead, ≥ ${r.lowerBound} pushes`,
+          )
+          .join('\n'),
+      );
+    });
+}
+
+function demo(): DemoSection {
+  const g = generateMany(
+    { type: 'e', size: 4, pushes: 1000, seed: 2025, select: 'farthest' },
+    1,
+  )[0]!;
+  const checked = verify(g.level, g.solution!);
+  const best = solve(g.level, { maxNodes: 200_000 });
+  const shorter = optimize(g.level, g.pushList);
+  const text = [
+    printLevel(g.level).trimEnd(),
+    '',
+    `type e, n=4: ${g.boxes} boxes on ${g.level.width}×${g.level.height}; scramble answer ${g.pushes} pushes / ${g.moves} moves, verified ${checked.solved ? 'solved' : 'NOT solved'}`,
+    best.solved
+      ? `push-optimal solution: ${best.pushes} pushes / ${best.moves} moves (${best.nodes} states searched, lower bound ${best.lowerBound})`
+      : `solver gave up after ${best.nodes} states (lower bound ${best.lowerBound})`,
+    `optimizer on the scramble answer: ${shorter.pushes} pushes / ${shorter.moves} moves`,
+  ].join('\n');
+  return {
+    title: 'sokoban-zero-gap: generate, verify, solve, optimize',
+    text,
+    data: {
+      xsb: printBoard(g.level),
+      boxes: g.boxes,
+      answer: { pushes: g.pushes, moves: g.moves, solved: checked.solved },
+      optimal: best.solved ? { pushes: best.pushes, moves: best.moves, nodes: best.nodes } : null,
+      optimized: { pushes: shorter.pushes, moves: shorter.moves },
+    },
+  };
+}
+
+/** `puzzlekit sokoban …`: generate, verify, solve, optimize and inspect zero-gap Sokoban levels. */
 export const sokoban: GameModule = {
-  register: () => undefined,
-  demo: () => ({ title: 'sokoban', text: '(not built yet)', data: null }),
+  register(program, ctx) {
+    const group = program
+      .command('sokoban')
+      .description('zero-gap Sokoban levels: generate, verify, solve, optimize, stats');
+    registerGenerate(group, ctx);
+    registerVerify(group, ctx);
+    registerSolve(group, ctx);
+    registerOptimize(group, ctx);
+    registerStats(group, ctx);
+  },
+  demo,
 };

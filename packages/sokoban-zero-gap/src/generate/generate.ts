@@ -463,19 +463,29 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
 /**
  * Generates `count` levels: level i uses its own stream forked from the seed, so each level of the
  * collection is fixed by (options, i). Titles get ` #i` appended when there are several.
+ * `onProgress` is called with the number of levels done.
  */
-export function generateMany(options: GenerateOptions, count: number): GeneratedLevel[] {
+export function generateMany(
+  options: GenerateOptions,
+  count: number,
+  onProgress?: (done: number) => void,
+): GeneratedLevel[] {
   if (!Number.isSafeInteger(count) || count < 1) {
     throw new InvalidInputError(`count must be a whole number ≥ 1, got ${count}`, {
       path: '$.count',
     });
   }
-  if (count === 1) return [generate(options)];
+  if (count === 1) {
+    const one = generate(options);
+    onProgress?.(1);
+    return [one];
+  }
   const master = Rng.from(options.seed);
   const out: GeneratedLevel[] = [];
   for (let i = 0; i < count; i++) {
     const title = `${options.title ?? `zero-gap ${options.type}${options.size} k${options.pushes} ${options.select ?? 'last'} seed ${String(options.seed)}`} #${i + 1}`;
     out.push(generateWith({ ...options, title }, master.fork()));
+    onProgress?.(i + 1);
   }
   return out;
 }

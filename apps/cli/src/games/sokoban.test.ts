@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { parseLevel, parseXsb, verify } from '@puzzlekit/sokoban-zero-gap';
+import { runCli } from '../testing.js';
+
+type Json = Record<string, unknown>;
+
+const MICROBAN_1 = ['####', '# .#', '#  ###', '#*@  #', '#  $ #', '#  ###', '####'].join('\n');
+
+describe('puzzlekit sokoban', () => {
+  it('generate --json gives levels whose solution solves them, identically for identical inputs', async () => {
+    const argv = [
+      'sokoban',
+      'generate',
+      '--type',
+      'e',
+      '--size',
+      '3',
+      '--pushes',
+      '200',
+      '--seed',
+      '5',
+      '--count',
+      '2',
+      '--json',
+    ];
+    const r = await runCli(argv);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { levels: Json[] };
+    expect(out.levels).toHaveLength(2);
+    for (const l of out.levels) {
+      expect(Object.keys(l)).toEqual(
+        expect.arrayContaining([
+          'title',
+          'xsb',
+          'solution',
+          'pushes',
+          'moves',
+          'boxes',
+          'width',
+          'height',
+        ]),
+      );
+      const level = parseLevel(l.xsb as string);
+      const v = verify(level, l.solution as string);
+      expect(v.solved).toBe(true);
+      expect(v.pushes).toBe(l.pushes);
+      expect([level.width, level.height]).toEqual([l.width, l.height]);
+    }
+    expect((await runCli(argv)).stdout).toBe(r.stdout);
+  });
+
+  it('generate --out writes a collection that verify accepts (Solution line)', async () => {
+    const g = await runCli([
+      'sokoban',
+      'generate',
+      '--type',
+      'b',
+      '--size',
+      '3',
+      '--pushes',
+      '100',
+      '--select',
+      'farthest',
+      '--out',
+      'b.xsb',
+    ]);
+    expect(g.code).toBe(0);
+    const text = g.files['b.xsb']!;
+    expect(text).toMatch(/^Title: zero-gap b3 k100 farthest seed 1$/m);
+    expect(text).toMatch(/^Author: /m);
+    expect(parseXsb(text).levels).toHaveLength(1);
+    const v = await runCli(['sokoban', 'verify', 'b.xsb', '--json'], g.files);
+    expect(v.code).toBe(0);
+    expect(JSON.parse(v.stdout)).toMatchObject({ legal: true, solved: true });
+  });
+
+  it('verify exits 1 with the first illegal step, 0 when solved', async () => {
+    const files = {
+      'm.xsb': MICROBAN_1,
+      'good.txt': 'dlUrrrdLullddrUluRuulDrddrruLdlUU',
+      'bad.txt': 'dlUrrr r',
+    };
+    const ok = await runCli(['sokoban', 'verify', 'm.xsb', 'good.txt'], files);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/solved: 33 moves, 8 pushes/);
+    const bad = await runCli(['sokoban', 'verify', 'm.xsb', 'bad.txt', '--json'], files);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ legal: false, failure: { step: 6 } });
+    const parse = await runCli(['sokoban', 'verify', 'm.xsb', 'x.txt'], {
+      ...files,
+      'x.txt': 'lurdq',
+    });
+    expect(parse.code).not.toBe(0);
+    expect(parse.stderr).toMatch(/x\.txt:1:5|1:5/);
+  });
+
+  it('solve prints the push-optimal answer', async () => {
+    const r = await runCli(['sokoban', 'solve', 'm.xsb', '--json'], { 'm.xsb': MICROBAN_1 });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as Json;
+    expect(out).toMatchObject({ solved: true, optimal: true, pushes: 8 });
+    expect(verify(parseLevel(MICROBAN_1), out.solution as string).solved).toBe(true);
+    const budget = await runCli(['sokoban', 'solve', 'm.xsb', '--max-nodes', '1'], {
+      'm.xsb': MICROBAN_1,
+    });
+    expect(budget.code).toBe(1);
+  });
+
+  it('optimize shortens a loopy answer and stats describes a file', async () => {
+    const files = {
+      'w.xsb': '#######\n#     #\n#@$  .#\n#     #\n#######\n',
+      'a.txt': 'RurrdLulldRRR',
+    };
+    const o = await runCli(['sokoban', 'optimize', 'w.xsb', 'a.txt', '--json'], files);
+    expect(o.code).toBe(0);
+    expect(JSON.parse(o.stdout)).toMatchObject({
+      originalPushes: 5,
+      pushes: 3,
+      moves: 3,
+      solution: 'RRR',
+    });
+    const s = await runCli(['sokoban', 'stats', 'w.xsb', '--json'], files);
+    expect(JSON.parse(s.stdout)).toMatchObject({
+      levels: [{ index: 1, boxes: 1, lowerBound: 3, width: 7, height: 5 }],
+    });
+  });
+
+  it('reports bad options and unreadable levels clearly', async () => {
+    const t = await runCli(['sokoban', 'generate', '--type', 'x', '--size', '3', '--pushes', '1']);
+    expect(t.code).toBe(2);
+    expect(t.stderr).toMatch(/--type must be one of/);
+    const s = await runCli(['sokoban', 'generate', '--type', 's', '--size', '5', '--pushes', '1']);
+    expect(s.code).not.toBe(0);
+    expect(s.stderr).toMatch(/≥ 7/);
+    const p = await runCli(['sokoban', 'stats', 'bad.xsb'], { 'bad.xsb': '####\n#@$#\n####\n' });
+    expect(p.code).not.toBe(0);
+    expect(p.stderr).toMatch(/bad\.xsb:1:1/);
+  });
+});

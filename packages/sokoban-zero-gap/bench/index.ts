@@ -1,0 +1,175 @@
+// Figures of issue 3: generation speed at the seed's largest sizes, the seed's quality table, and the
+// solver's reach. Run with `pnpm --filter @puzzlekit/sokoban-zero-gap bench`.
+import { fmt, header, table, timeOnce } from '@puzzlekit/bench-tools';
+import { generate, optimize, solve, verify, type Selection } from '../src/index.js';
+
+header('@puzzlekit/sokoban-zero-gap');
+
+// 1. The seed's slow cases.
+{
+  const rows: (string | number)[][] = [['case', 'boxes', 'pushes', 'answer', 'ms']];
+  const big = timeOnce(() =>
+    generate({ type: 'b', size: 48, pushes: 1_000_000, seed: 1, answer: 'pushes' }),
+  );
+  rows.push([
+    'b n=48, 1,000,000 pushes',
+    big.result.boxes,
+    big.result.pushes,
+    'push list',
+    fmt(big.ms, 0),
+  ]);
+  const e = timeOnce(() =>
+    generate({ type: 'e', size: 48, pushes: 1_000_000, seed: 1, answer: 'pushes' }),
+  );
+  rows.push([
+    'e n=48, 1,000,000 pushes',
+    e.result.boxes,
+    e.result.pushes,
+    'push list',
+    fmt(e.ms, 0),
+  ]);
+  const s = timeOnce(() => generate({ type: 's', size: 15, pushes: 10_000, seed: 1 }));
+  rows.push([
+    's n=15, 10,000 pushes',
+    s.result.boxes,
+    s.result.pushes,
+    `LURD ${fmt(s.result.moves)} moves`,
+    fmt(s.ms, 0),
+  ]);
+  const v = verify(s.result.level, s.result.solution!);
+  rows.push(['  (its LURD replays to solved)', '', '', String(v.solved), '']);
+  for (const [type, n, k] of [
+    ['b', 15, 100_000],
+    ['w', 10, 10_000],
+    ['g', 10, 10_000],
+    ['w', 32, 100_000],
+  ] as const) {
+    const r = timeOnce(() => generate({ type, size: n, pushes: k, seed: 1, answer: 'pushes' }));
+    rows.push([
+      `${type} n=${n}, ${fmt(k)} pushes`,
+      r.result.boxes,
+      r.result.pushes,
+      'push list',
+      fmt(r.ms, 0),
+    ]);
+  }
+  table(rows);
+}
+
+// 2. The seed's quality table: 20 b-type puzzles, n=5 (24 boxes), 1,000 scramble pushes.
+{
+  console.log(
+    '\nQuality: 20 b-type puzzles, n=5, 1,000 scramble pushes, seeds 0..19 (seed figures: last 474, farthest 874)',
+  );
+  console.log(
+    'shortest = push-optimal A* under standard rules (budget 30,000 states a level); when it gives up,',
+  );
+  console.log("the level counts with the optimizer's upper bound and the solver's lower bound.\n");
+  const rows: (string | number)[][] = [
+    [
+      'selection',
+      'solved optimally',
+      'total shortest (proved)',
+      'total upper bound',
+      'total lower bound',
+      'total distance',
+      'ms',
+    ],
+  ];
+  const runs: [string, Selection, number][] = [
+    ['last', 'last', 0],
+    ['farthest', 'farthest', 0],
+    ['farthest, min distance 40', 'farthest', 40],
+  ];
+  for (const [name, select, minDistance] of runs) {
+    let solved = 0;
+    let proved = 0;
+    let upper = 0;
+    let lower = 0;
+    let dist = 0;
+    const t = timeOnce(() => {
+      for (let seed = 0; seed < 20; seed++) {
+        const g = generate({ type: 'b', size: 5, pushes: 1000, seed, select, minDistance });
+        dist += g.distance;
+        const r = solve(g.level, { maxNodes: 30_000 });
+        if (r.solved) {
+          solved++;
+          proved += r.pushes;
+          upper += r.pushes;
+          lower += r.pushes;
+        } else {
+          const o = optimize(g.level, g.pushList, { nodesPerWindow: 300, maxNodes: 200_000 });
+          upper += o.pushes;
+          lower += r.lowerBound;
+        }
+      }
+    });
+    rows.push([
+      name,
+      `${solved}/20`,
+      solved === 20 ? proved : `${proved} (${solved} levels)`,
+      upper,
+      lower,
+      dist,
+      fmt(t.ms, 0),
+    ]);
+  }
+  table(rows);
+}
+
+// 3. The solver: speed and reach.
+{
+  console.log(
+    '\nSolver (push-optimal A*): b and e levels with 1,000 scramble pushes, farthest selection, 20 s a level',
+  );
+  const rows: (string | number)[][] = [
+    ['level', 'boxes', 'solved', 'pushes', 'lower bound', 'states', 'states/s', 'ms'],
+  ];
+  for (const [type, n] of [
+    ['b', 3],
+    ['b', 4],
+    ['b', 5],
+    ['e', 3],
+    ['e', 4],
+    ['w', 3],
+  ] as const) {
+    const g = generate({ type, size: n, pushes: 1000, seed: 1, select: 'farthest' });
+    const t = timeOnce(() => solve(g.level, { maxNodes: 5_000_000, maxMs: 20_000 }));
+    rows.push([
+      `${type} n=${n}`,
+      g.boxes,
+      t.result.solved ? 'yes' : `no (${t.result.gaveUp})`,
+      t.result.pushes,
+      t.result.lowerBound,
+      t.result.nodes,
+      fmt((t.result.nodes * 1000) / t.ms, 0),
+      fmt(t.ms, 0),
+    ]);
+  }
+  table(rows);
+}
+
+// 4. The optimizer on answers too long to solve exactly.
+{
+  console.log('\nOptimizer on generated answers (last selection)');
+  const rows: (string | number)[][] = [
+    ['level', 'answer pushes/moves', 'optimized pushes/moves', 'by loops', 'by shortcuts', 'ms'],
+  ];
+  for (const [type, n, k] of [
+    ['b', 10, 10_000],
+    ['e', 10, 10_000],
+    ['s', 8, 2_000],
+  ] as const) {
+    const g = generate({ type, size: n, pushes: k, seed: 2 });
+    const t = timeOnce(() => optimize(g.level, g.pushList, { maxNodes: 300_000 }));
+    rows.push([
+      `${type} n=${n}, ${fmt(k)} pushes`,
+      `${g.pushes}/${g.moves}`,
+      `${t.result.pushes}/${t.result.moves}`,
+      t.result.removedByLoops,
+      t.result.removedByShortcuts,
+      fmt(t.ms, 0),
+    ]);
+  }
+  table(rows);
+}

@@ -1,0 +1,41 @@
+import { type Level, countBoxes } from './model.js';
+import { Space, UNREACHABLE } from './solve/space.js';
+
+/** Figures of one level, as `puzzlekit sokoban stats` prints them. */
+export interface LevelStats {
+  readonly width: number;
+  readonly height: number;
+  readonly boxes: number;
+  readonly goals: number;
+  readonly boxesOnGoals: number;
+  /** Squares the player can reach with every box removed. */
+  readonly floor: number;
+  /** Floor squares from which no box can ever reach a goal. */
+  readonly deadSquares: number;
+  /** Minimum-cost assignment of boxes to goals by lone-box push distance (-1 if some box can reach no goal). */
+  readonly lowerBound: number;
+}
+
+/** Counts a level's boxes, floor and dead squares and computes its push lower bound. */
+export function levelStats(level: Level): LevelStats {
+  const sp = new Space(level);
+  const counts = countBoxes(level);
+  let floor = 0;
+  let dead = 0;
+  for (let c = 0; c < sp.size; c++) {
+    if (sp.wall[c]) continue;
+    floor++;
+    if (sp.dead[c]) dead++;
+  }
+  const lb = counts.boxes === counts.goals ? sp.lowerBound(sp.startBoxes) : UNREACHABLE;
+  return {
+    width: level.width,
+    height: level.height,
+    boxes: counts.boxes,
+    goals: counts.goals,
+    boxesOnGoals: counts.boxesOnGoals,
+    floor,
+    deadSquares: dead,
+    lowerBound: lb >= UNREACHABLE ? -1 : lb,
+  };
+}
