@@ -5,6 +5,32 @@ import { parseBoard } from '../format/text.js';
 import type { Board, Cell } from '../model.js';
 import { canLink, findPath, isDeadlocked, playablePairs } from './path.js';
 import { playMove, replay } from './play.js';
+import { isSettledBoard } from '../generate/settled.js';
+import type { Gravity } from '../model.js';
+
+/** Reference gravity: compact each line towards the floor, blocked cells hold tiles up. */
+function settleRef(board: Board, gravity: Gravity): Board {
+  const { rows, cols } = board;
+  const cells = board.cells.slice();
+  if (gravity === 'none') return { rows, cols, cells };
+  const lines: number[][] = [];
+  if (gravity === 'down' || gravity === 'up')
+    for (let c = 0; c < cols; c++) lines.push([...Array(rows).keys()].map((r) => r * cols + c));
+  else for (let r = 0; r < rows; r++) lines.push([...Array(cols).keys()].map((c) => r * cols + c));
+  for (let line of lines) {
+    if (gravity === 'down' || gravity === 'right') line = line.reverse();
+    let w = 0;
+    for (let k = 0; k < line.length; k++) {
+      const v = cells[line[k]!]!;
+      if (v === -1) w = k + 1;
+      else if (v > 0) {
+        cells[line[k]!] = 0;
+        cells[line[w++]!] = v;
+      }
+    }
+  }
+  return { rows, cols, cells };
+}
 
 /** Independent truth: BFS over (cell, direction, turns) on the ring-padded grid. */
 function bruteLink(board: Board, a: Cell, b: Cell, ring: boolean): boolean {
@@ -310,5 +336,29 @@ CB`);
       ],
     ]);
     expect(ok).toMatchObject({ ok: true, cleared: true });
+  });
+
+  it('property: a move under gravity equals removing the pair and settling by the reference', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.integer({ min: -1, max: 2 }), { minLength: 25, maxLength: 25 }),
+        fc.constantFrom<Gravity>('down', 'up', 'left', 'right'),
+        (rows, cols, raw, gravity) => {
+          const board = settleRef({ rows, cols, cells: raw.slice(0, rows * cols) }, gravity);
+          expect(isSettledBoard(board, gravity)).toBe(true);
+          for (const move of playablePairs(board)) {
+            const [[r1, c1], [r2, c2]] = move;
+            const removed = board.cells.slice();
+            removed[r1 * cols + c1] = 0;
+            removed[r2 * cols + c2] = 0;
+            const expected = settleRef({ rows, cols, cells: removed }, gravity);
+            expect(playMove(board, move, { gravity }).cells).toEqual(expected.cells);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
