@@ -90,6 +90,7 @@ function randomProblem(rng: Rng): GateProblem {
 describe('solveGates (exact search over the sets of guards fought)', () => {
   it('equals brute force on 2,000 random small cyclic graphs (linear costs)', () => {
     const rng = Rng.from('exact-linear');
+    let roomsUsed = 0;
     for (let t = 0; t < 2000; t++) {
       const pr = randomProblem(rng);
       const linear = (k: number, gained: number): number =>
@@ -101,7 +102,13 @@ describe('solveGates (exact search over the sets of guards fought)', () => {
       const replay = greedyReplay(pr, result.order, linear);
       expect(replay).toBe(result.cost);
       expect(orderCost(pr, result.order)).toBe(result.cost);
+      // Both search spaces (sets of rooms reached, sets of gates fought) give the optimum.
+      const byGates = solveGates(pr, { strategy: 'gates' });
+      expect(byGates.cost).toBe(result.cost);
+      expect(orderCost(pr, byGates.order)).toBe(result.cost);
+      if (pr.gateGates.every((l) => l.length === 0)) roomsUsed++;
     }
+    expect(roomsUsed).toBeGreaterThan(500);
   });
 
   it('equals brute force with non-linear costs (any cost that depends on the defence gained)', () => {
@@ -110,6 +117,7 @@ describe('solveGates (exact search over the sets of guards fought)', () => {
       const pr = randomProblem(rng);
       const cost = (k: number, gained: number): number => ((k * 7 + 3) * (gained + 5)) % 13;
       expect(solveGates(pr, { cost }).cost).toBe(bruteForce(pr, cost));
+      expect(solveGates(pr, { cost, strategy: 'gates' }).cost).toBe(bruteForce(pr, cost));
     }
   });
 
@@ -161,7 +169,14 @@ describe('solveGates (exact search over the sets of guards fought)', () => {
       base: Array.from({ length: 20 }, (_, k) => 100 + k),
       saving: Array.from({ length: 20 }, (_, k) => 1 + (k % 3)),
     };
-    const result = solveGates(many, { maxStates: 10 });
+    expect(() =>
+      solveGates(
+        { ...many, gateGates: [[1], [0], ...many.gateGates.slice(2)] },
+        { strategy: 'regions' },
+      ),
+    ).toThrow(/regions strategy/);
+    expect(solveGates(many, { maxStates: 10, strategy: 'gates' }).gaveUp).toMatch(/budget/);
+    const result = solveGates(many, { maxStates: 2 });
     expect(result.optimal).toBe(false);
     expect(result.gaveUp).toMatch(/budget/);
     expect(result.order.length).toBeGreaterThan(0);

@@ -26,6 +26,12 @@ export interface ExactOptions {
   readonly maxStates?: number;
   /** Damage of opening `gate` after `gained` defence; default `base − saving × gained`. */
   readonly cost?: (gate: number, gained: number) => number;
+  /**
+   * `regions`: search the sets of rooms reached (several gate sets reaching the same rooms are one
+   * state; needs no gate-to-gate adjacency and at most 30 rooms); `gates`: search the sets of gates
+   * fought; `auto` (default): `regions` when it applies.
+   */
+  readonly strategy?: 'auto' | 'regions' | 'gates';
 }
 
 /** The answer of {@link solveGates}. */
@@ -161,6 +167,16 @@ export function solveGates(problem: GateProblem, options: ExactOptions = {}): Ga
   const totalReach = c.g <= MAX_EXACT_GATES ? reachOf(c, all, seen, stack).gained : 0;
 
   const greedy = greedyGates(problem, cost);
+  const strategy = options.strategy ?? 'auto';
+  const regionsApply = c.reward.length <= 30 && problem.gateGates.every((l) => l.length === 0);
+  if (strategy === 'regions' && !regionsApply)
+    throw new InvalidInputError(
+      'the regions strategy needs ≤ 30 rooms and no gate-to-gate adjacency',
+      {
+        path: 'strategy',
+      },
+    );
+  if (regionsApply && strategy !== 'gates') return solveByRegions(c, cost, maxStates, greedy);
   if (c.g > MAX_EXACT_GATES) {
     return {
       ...greedy,
@@ -226,6 +242,117 @@ export function solveGates(problem: GateProblem, options: ExactOptions = {}): Ga
   }
   const order = bestMask === -1 ? greedy.order : orderOf(bestMask, lastGate);
   return { order, cost: bestCost, optimal: true, states };
+}
+
+/**
+ * The search over sets of rooms reached (no gate-to-gate adjacency): the future depends only on the
+ * rooms reached (a gate whose rooms are all reached gains nothing), so every set of fights that reaches
+ * the same rooms is one state, keeping the cheapest. States are processed by increasing room count.
+ */
+function solveByRegions(
+  c: Compiled,
+  cost: (gate: number, gained: number) => number,
+  maxStates: number,
+  greedy: { order: number[]; cost: number },
+): GateSolution {
+  const R = c.reward.length;
+  // Rooms reachable with every gate open: the target.
+  let target = 1 << c.start;
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let k = 0; k < c.g; k++) {
+      const rs = c.gateRegions[k]!;
+      let touches = false;
+      let m = 0;
+      for (let j = 0; j < rs.length; j++) {
+        m |= 1 << rs[j]!;
+        if ((target >> rs[j]!) & 1) touches = true;
+      }
+      if (touches && (target | m) !== target) {
+        target |= m;
+        changed = true;
+      }
+    }
+  }
+  const gainedOf = (mask: number): number => {
+    let g = 0;
+    for (let r = 0; r < R; r++) if ((mask >> r) & 1) g += c.reward[r]!;
+    return g;
+  };
+  const targetGain = gainedOf(target);
+  const gateMask = new Int32Array(c.g);
+  for (let k = 0; k < c.g; k++)
+    for (const r of c.gateRegions[k]!) gateMask[k] = gateMask[k]! | (1 << r);
+  const startMask = 1 << c.start;
+  if (gainedOf(startMask) >= targetGain) return { order: [], cost: 0, optimal: true, states: 1 };
+  // buckets[n]: mask → cost for masks with n rooms; parent: mask → (previous mask, gate).
+  const buckets: Map<number, number>[] = Array.from(
+    { length: R + 1 },
+    () => new Map<number, number>(),
+  );
+  const prevMask = new Map<number, number>();
+  const viaGate = new Map<number, number>();
+  buckets[1]!.set(startMask, 0);
+  let bestCost = greedy.cost;
+  let bestMask = -1;
+  let states = 0;
+  for (let size = 1; size <= R; size++) {
+    for (const [mask, soFar] of buckets[size]!) {
+      if (soFar >= bestCost) continue;
+      states++;
+      if (states > maxStates) {
+        const order = bestMask === -1 ? greedy.order : regionOrder(bestMask, prevMask, viaGate);
+        return {
+          order,
+          cost: bestCost,
+          optimal: false,
+          states,
+          gaveUp: `state budget of ${maxStates} reached`,
+        };
+      }
+      const gained = gainedOf(mask);
+      for (let k = 0; k < c.g; k++) {
+        const gm = gateMask[k]!;
+        if ((gm & mask) === 0 || (gm & ~mask) === 0) continue; // not touching, or nothing new
+        const total = soFar + Math.max(0, cost(k, gained));
+        if (total >= bestCost) continue;
+        const next = mask | gm;
+        if (gainedOf(next) >= targetGain) {
+          bestCost = total;
+          bestMask = next;
+          prevMask.set(next, mask);
+          viaGate.set(next, k);
+          continue;
+        }
+        const bucket = buckets[popcount(next)]!;
+        const old = bucket.get(next);
+        if (old === undefined || total < old) {
+          bucket.set(next, total);
+          prevMask.set(next, mask);
+          viaGate.set(next, k);
+        }
+      }
+    }
+    buckets[size]!.clear();
+  }
+  const order = bestMask === -1 ? greedy.order : regionOrder(bestMask, prevMask, viaGate);
+  return { order, cost: bestCost, optimal: true, states };
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function regionOrder(
+  mask: number,
+  prevMask: ReadonlyMap<number, number>,
+  viaGate: ReadonlyMap<number, number>,
+): number[] {
+  const order: number[] = [];
+  for (let m = mask; prevMask.has(m); m = prevMask.get(m)!) order.push(viaGate.get(m)!);
+  return order.reverse();
 }
 
 function orderOf(mask: number, lastGate: ReadonlyMap<number, number>): number[] {

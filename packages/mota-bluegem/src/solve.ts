@@ -1,5 +1,5 @@
 import { battle, defenceSaving } from './damage.js';
-import { greedyGates, MAX_EXACT_GATES, orderCost, solveGates, type GateProblem } from './exact.js';
+import { greedyGates, orderCost, solveGates, type GateProblem } from './exact.js';
 import { gainAt } from './format/item-effect.js';
 import {
   buildFloorGraph,
@@ -210,7 +210,7 @@ export function solveFloor(
   } else if (graph.tree && !flagsBreak) {
     method = 'horn';
     gateOrder = hornGates(graph);
-  } else if (live.length <= MAX_EXACT_GATES || !graph.tree) {
+  } else {
     const result = solveGates(problem, {
       ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
       cost,
@@ -228,11 +228,6 @@ export function solveFloor(
       why =
         'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search';
     }
-  } else {
-    method = 'horn';
-    gateOrder = hornGates(graph);
-    optimal = false;
-    why = `tree with non-linear monsters and more than ${MAX_EXACT_GATES} gates: Horn's order under the linear model`;
   }
   const sim = simulate(project, graph, gateOrder);
   const greedyDamage = live.length === 0 ? 0 : greedyGates(problem, cost).cost;
