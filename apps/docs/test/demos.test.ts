@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((done) => server?.close(done));
+  if (server) await new Promise((done) => server.close(done));
 });
 
 /** Opens a demo page and waits until its component has rendered (it mounts on the client only). */
@@ -69,7 +69,21 @@ describe('Sokoban demo', () => {
     await page.locator('[data-testid="sokoban-replay"]').click();
     await page.locator('[data-testid="sokoban-solved"]').waitFor({ timeout: 20_000 });
     expect(await attr(page, board, 'data-solved')).toBe('true');
+    const answerMoves = Number(await attr(page, board, 'data-moves'));
+    expect(answerMoves).toBeGreaterThan(0);
+    expect(answerMoves).toBeLessThanOrEqual(answer.length);
     await screenshot(page, 'sokoban-solved-by-replay', '[data-demo="sokoban"]');
+
+    // The package's push-optimal solver: never more pushes than the generated answer; replay it too.
+    await page.locator('[data-testid="sokoban-solve"]').click();
+    const optimal = (await page.locator('[data-testid="sokoban-optimal"]').textContent()) ?? '';
+    const optimalPushes = Number(/(\d+) pushes/.exec(optimal)?.[1]);
+    expect(optimalPushes).toBeGreaterThan(0);
+    expect(optimalPushes).toBeLessThanOrEqual((answer.match(/[LURD]/g) ?? []).length);
+    await page.locator('[data-testid="sokoban-replay-optimal"]').click();
+    await page.locator(`${board}[data-solved="true"]`).waitFor({ timeout: 20_000 });
+    expect(await attr(page, board, 'data-pushes')).toBe(String(optimalPushes));
+    await screenshot(page, 'sokoban-optimal-replayed', '[data-demo="sokoban"]');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((done) => server?.close(done));
+  if (server) await new Promise((done) => server.close(done));
 });
 
 describe('the built site', () => {
@@ -57,6 +57,32 @@ describe('the built site', () => {
     await page.goto(`${origin}/api/@puzzlekit/rng/classes/Rng.html`);
     await expect(page.locator('h1').first().textContent()).resolves.toContain('Rng');
     await expect(page.locator('.vp-doc').textContent()).resolves.toContain('shuffle');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows each package's measured figures (from its README) on its guide page", async () => {
+    const pages = [
+      '/core/rng.html',
+      '/core/grid.html',
+      '/core/graph-search.html',
+      '/core/disjoint-set.html',
+      '/games/link.html',
+      '/games/mota.html',
+      '/games/animal-grid.html',
+      '/games/screw-jam.html',
+    ];
+    const { page, errors } = await openPage(browser, `${origin}/`);
+    for (const path of pages) {
+      await page.goto(`${origin}${path}`);
+      const figures = page.locator('[data-figures]');
+      await expect(figures.count(), path).resolves.toBe(1);
+      await expect(
+        figures.locator('table, pre').count(),
+        `figures table on ${path}`,
+      ).resolves.toBeGreaterThan(0);
+      await expect(figures.textContent(), path).resolves.toMatch(/\d/);
+    }
     expect(errors).toEqual([]);
     await page.close();
   });
