@@ -46,3 +46,4 @@ export {
 export { solve, type SolveOptions, type SolveResult } from './solve/solve.js';
 export { optimize, type OptimizeOptions, type OptimizeResult } from './solve/optimize.js';
 export { levelStats, type LevelStats } from './stats.js';
+export { solveLines } from './solve/lines.js';

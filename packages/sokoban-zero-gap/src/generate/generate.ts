@@ -131,15 +131,10 @@ function scrambleTree(
     const b = edgeB[r]!;
     const a2 = edgeA[r2]!;
     const b2 = edgeB[r2]!;
+    // The swap keeps a tree exactly when the old edge lies on the tree path between the new ends.
+    if (!lct.pathHas(a2, b2, a, b)) return false;
+    if (!commit) return true;
     lct.cut(a, b);
-    if (lct.connected(a2, b2)) {
-      lct.link(a, b);
-      return false;
-    }
-    if (!commit) {
-      lct.link(a, b);
-      return true;
-    }
     lct.link(a2, b2);
     cells[r] = cells[r]! & ~BOX;
     cells[r2] = cells[r2]! | BOX;

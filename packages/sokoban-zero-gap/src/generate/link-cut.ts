@@ -110,6 +110,20 @@ export class LinkCutTree {
     return u === v || this.findRoot(u) === this.findRoot(v);
   }
 
+  /**
+   * True when the tree path between u and v (which must be connected) passes through both a and b;
+   * for a tree edge a–b that means the path uses that edge.
+   */
+  pathHas(u: number, v: number, a: number, b: number): boolean {
+    this.makeRoot(u);
+    this.access(v);
+    // The u–v path is now the splay tree of the root; other splay trees hang by path-parent links.
+    this.splay(a);
+    if (this.parent[a]! >= 0) return false;
+    this.splay(b);
+    return this.parent[b]! < 0;
+  }
+
   /** Joins the trees of u and v by the edge u–v (they must be in different trees). */
   link(u: number, v: number): void {
     this.makeRoot(u);

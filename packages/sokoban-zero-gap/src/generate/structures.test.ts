@@ -27,6 +27,17 @@ describe('LinkCutTree', () => {
       }
       const ds = new DisjointSet(n);
       for (const [u, v] of edges) ds.union(u, v);
+      // pathHas agrees with "cutting the edge separates u and v"
+      if (edges.length > 0) {
+        const [a, b] = edges[rng.below(edges.length)]!;
+        const u = rng.below(n);
+        const v = rng.below(n);
+        if (u !== v && ds.same(u, v) && ds.same(u, a)) {
+          const rest = new DisjointSet(n);
+          for (const [x, y] of edges) if (!(x === a && y === b)) rest.union(x, y);
+          expect(lct.pathHas(u, v, a, b)).toBe(!rest.same(u, v));
+        }
+      }
       for (let q = 0; q < 5; q++) {
         const a = rng.below(n);
         const b = rng.below(n);

@@ -6,6 +6,7 @@ import { generate } from '../generate/generate.js';
 import { verify } from '../play.js';
 import { optimize } from './optimize.js';
 import { solve } from './solve.js';
+import { solveLines } from './lines.js';
 
 const microban = parseXsb(
   readFileSync(
@@ -134,5 +135,28 @@ describe('optimize', () => {
     const level = parseXsb('######\n#@$ .#\n######\n').levels[0]!;
     expect(() => optimize(level, 'R')).toThrow(/does not solve/);
     expect(() => optimize(level, 'L')).toThrow(/illegal at move 1/);
+  });
+});
+
+describe('solveLines', () => {
+  it('solves b and e levels under the line rule: legal, between the bounds, never beaten by the scramble', () => {
+    for (const type of ['b', 'e'] as const) {
+      for (let seed = 0; seed < 4; seed++) {
+        const g = generate({ type, size: 3, pushes: 300, seed, select: 'farthest' });
+        const l = solveLines(g.level);
+        expect(l.solved).toBe(true);
+        expect(verify(g.level, l.solution).solved).toBe(true);
+        expect(l.pushes).toBeLessThanOrEqual(g.pushes);
+        expect(l.pushes).toBeGreaterThanOrEqual(l.lowerBound);
+        // boxes keep their line order, so the identity distance is exactly the in-order bound
+        expect(l.lowerBound).toBe(g.distance);
+        const std = solve(g.level, { maxNodes: 200_000 });
+        if (std.solved) expect(std.pushes).toBeLessThanOrEqual(l.pushes);
+      }
+    }
+  });
+
+  it('refuses levels that are not on a b/e lattice', () => {
+    expect(() => solveLines(microban[0]!)).toThrow(/not a slot/);
   });
 });

@@ -1,0 +1,196 @@
+import { InvalidInputError } from '@puzzlekit/errors';
+import { BOX, GOAL, WALL, type Direction, type Level, type Push } from '../model.js';
+import { pushesToLurd } from '../play.js';
+import type { SolveOptions, SolveResult } from './solve.js';
+
+/**
+ * Push-optimal A* under the **line rule** of b and e levels (the rule their generator scrambles by):
+ * a box sits between two pillars (or a pillar and the outer wall) at a cell with x+y odd, moves only
+ * along its line (odd x: up/down; odd y: left/right), two pushes at a time from slot to slot, and every
+ * state keeps all free squares connected. Boxes on one line cannot pass each other, so matching them
+ * in order to the goals on their line gives an admissible bound, which makes this search fast.
+ * Every line-rule answer is legal under standard rules, so its length is an upper bound on the
+ * standard push optimum ({@link solve}); `optimal` here means optimal under the line rule.
+ */
+export function solveLines(level: Level, options: SolveOptions = {}): SolveResult {
+  const { width, height, cells } = level;
+  const size = cells.length;
+  const maxNodes = options.maxNodes ?? 2_000_000;
+  const deadline = options.maxMs === undefined ? Infinity : performance.now() + options.maxMs;
+  const off = Int32Array.of(-1, -width, 1, width);
+  const boxes0: number[] = [];
+  const goals: number[] = [];
+  const slot = new Uint8Array(size);
+  for (let c = 0; c < size; c++) {
+    const x = c % width;
+    const y = (c - x) / width;
+    if (
+      !(cells[c]! & WALL) &&
+      (x + y) % 2 === 1 &&
+      x > 0 &&
+      y > 0 &&
+      x < width - 1 &&
+      y < height - 1
+    )
+      slot[c] = 1;
+    if (cells[c]! & BOX) boxes0.push(c);
+    if (cells[c]! & GOAL) goals.push(c);
+  }
+  const fail = (
+    lowerBound: number,
+    gaveUp: 'budget' | 'unsolvable',
+    nodes: number,
+  ): SolveResult => ({
+    solved: false,
+    optimal: false,
+    pushes: 0,
+    moves: 0,
+    solution: '',
+    pushList: [],
+    nodes,
+    gaveUp,
+    lowerBound,
+  });
+  for (const c of [...boxes0, ...goals]) {
+    if (!slot[c])
+      throw new InvalidInputError(`cell ${c} is not a slot of a b/e lattice`, {
+        code: 'NOT_LINE_LEVEL',
+      });
+  }
+  // Line of a slot: odd x → column x (vertical), else row y (horizontal). Position along it.
+  const lineOf = (c: number): number => {
+    const x = c % width;
+    return x % 2 === 1 ? x : width + (c - x) / width;
+  };
+  const posOf = (c: number): number => {
+    const x = c % width;
+    return x % 2 === 1 ? (c - x) / width : x;
+  };
+  const goalPos = new Map<number, number[]>();
+  for (const g of goals) {
+    const l = lineOf(g);
+    goalPos.set(l, [...(goalPos.get(l) ?? []), posOf(g)]);
+  }
+  for (const v of goalPos.values()) v.sort((a, b) => a - b);
+  const h = (boxes: readonly number[]): number => {
+    const per = new Map<number, number[]>();
+    for (const b of boxes) {
+      const l = lineOf(b);
+      const arr = per.get(l);
+      if (arr) arr.push(posOf(b));
+      else per.set(l, [posOf(b)]);
+    }
+    let total = 0;
+    for (const [l, arr] of per) {
+      const gs = goalPos.get(l);
+      if (!gs || gs.length !== arr.length) return -1;
+      arr.sort((a, b) => a - b);
+      for (let i = 0; i < arr.length; i++) total += Math.abs(arr[i]! - gs[i]!);
+    }
+    return total;
+  };
+  const h0 = h(boxes0);
+  if (h0 < 0) return fail(-1, 'unsolvable', 0);
+  // Connectivity check: all free squares reachable from one of them.
+  const occ = new Uint8Array(size);
+  let freeTotal = 0;
+  for (let c = 0; c < size; c++) if (!(cells[c]! & (WALL | BOX))) freeTotal++;
+  const stamp = new Int32Array(size);
+  const queue = new Int32Array(size);
+  let epoch = 0;
+  const connected = (from: number): boolean => {
+    const e = ++epoch;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = from;
+    stamp[from] = e;
+    while (head < tail) {
+      const c = queue[head++]!;
+      for (let d = 0; d < 4; d++) {
+        const t = c + off[d]!;
+        if (stamp[t] === e || cells[t]! & WALL || occ[t]) continue;
+        stamp[t] = e;
+        queue[tail++] = t;
+      }
+    }
+    return tail === freeTotal;
+  };
+  type Node = { boxes: number[]; g: number; parent: number; box: number; dir: number };
+  const nodesArr: Node[] = [
+    { boxes: [...boxes0].sort((a, b) => a - b), g: 0, parent: -1, box: -1, dir: -1 },
+  ];
+  const seen = new Map<string, number>([[nodesArr[0]!.boxes.join(','), 0]]);
+  const buckets: number[][] = [];
+  const bucketAt = (f: number): number[] => (buckets[f] ??= []);
+  bucketAt(h0).push(0);
+  let expanded = 0;
+  for (let f = h0; f < buckets.length; f++) {
+    const bucket = buckets[f];
+    while (bucket && bucket.length > 0) {
+      const id = bucket.pop()!;
+      const node = nodesArr[id]!;
+      if (node.g + h(node.boxes) !== f) continue; // stale
+      if (h(node.boxes) === 0) {
+        const pushes: Push[] = [];
+        for (let x = id; nodesArr[x]!.parent >= 0; x = nodesArr[x]!.parent) {
+          const n = nodesArr[x]!;
+          pushes.push(
+            { box: n.box, direction: n.dir as Direction },
+            { box: n.box - off[n.dir]!, direction: n.dir as Direction },
+          );
+        }
+        pushes.reverse();
+        const solution = pushesToLurd(level, pushes);
+        return {
+          solved: true,
+          optimal: true,
+          pushes: pushes.length,
+          moves: solution.length,
+          solution,
+          pushList: pushes,
+          nodes: expanded,
+          lowerBound: h0,
+        };
+      }
+      expanded++;
+      if (expanded > maxNodes || (expanded % 256 === 0 && performance.now() > deadline))
+        return fail(h0, 'budget', expanded);
+      if (options.onProgress && expanded % 10000 === 0) options.onProgress(expanded);
+      for (const b of node.boxes) occ[b] = 1;
+      for (let i = 0; i < node.boxes.length; i++) {
+        const r = node.boxes[i]!;
+        const vertical = (r % width) % 2 === 1;
+        for (const d of vertical ? [1, 3] : [0, 2]) {
+          const o = off[d]!;
+          const j = r + o;
+          const r2 = j + o;
+          if (cells[j]! & WALL || occ[j] || cells[r - o]! & WALL || occ[r - o]) continue;
+          if (r2 < 0 || r2 >= size || !slot[r2] || occ[r2]) continue;
+          occ[r] = 0;
+          occ[r2] = 1;
+          if (connected(r)) {
+            const next = node.boxes.slice();
+            next[i] = r2;
+            next.sort((a, b) => a - b);
+            const key = next.join(',');
+            const ng = node.g + 2;
+            const old = seen.get(key);
+            if (old === undefined || nodesArr[old]!.g > ng) {
+              const hv = h(next);
+              if (hv >= 0) {
+                const nid = nodesArr.length;
+                nodesArr.push({ boxes: next, g: ng, parent: id, box: j, dir: d });
+                seen.set(key, nid);
+                bucketAt(ng + hv).push(nid);
+              }
+            }
+          }
+          occ[r2] = 0;
+          occ[r] = 1;
+        }
+      }
+      for (const b of node.boxes) occ[b] = 0;
+    }
+  }
+  return fail(h0, 'unsolvable', expanded);
+}
