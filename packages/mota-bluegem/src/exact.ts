@@ -44,7 +44,7 @@ export interface GateSolution {
   readonly optimal: boolean;
   /** Search states expanded. */
   readonly states: number;
-  /** Why the search stopped early (`optimal` is then false and `order` is the best found by a greedy rule). */
+  /** Why the search stopped early (`optimal` is then false; `order` is the best known: greedy or better). */
   readonly gaveUp?: string;
 }
 
@@ -147,12 +147,15 @@ function reachOf(
 
 /**
  * The exact minimum-damage order for a floor whose guards form cycles (a room reachable behind either
- * of two guards): a shortest-path search over the sets of gates fought (the cost of a fight depends
- * only on the defence gained so far, i.e. on the set), in layers by set size, pruned by the best
- * complete order known (branch and bound, seeded by a greedy order). Only fights that reach something
- * new are tried. Gives up after `maxStates` states and returns the greedy order with `optimal: false`.
+ * of two guards). The cost of a fight depends only on the defence gained so far, so the search runs
+ * over sets: by default over the sets of rooms reached (every set of fights that reaches the same rooms
+ * is one state), or, when guards touch each other or there are more than 30 rooms, over the sets of
+ * gates fought (≤ 30 gates). States are expanded by increasing size and pruned by the best complete
+ * order known (branch and bound, seeded by a greedy order); only fights that reach something new are
+ * tried. Gives up after `maxStates` states and returns the best order known with `optimal: false`.
  *
- * Goal: every reward reachable with all gates open is collected.
+ * Goal: every reward reachable with all gates open is collected. Costs must not depend on anything but
+ * the gate and the defence gained (negative costs count as 0).
  */
 export function solveGates(problem: GateProblem, options: ExactOptions = {}): GateSolution {
   const c = compile(problem);
