@@ -3,10 +3,15 @@ import { Space, UNREACHABLE } from './solve/space.js';
 
 /** Figures of one level, as `puzzlekit sokoban stats` prints them. */
 export interface LevelStats {
+  /** Board width. */
   readonly width: number;
+  /** Board height. */
   readonly height: number;
+  /** Number of boxes. */
   readonly boxes: number;
+  /** Number of goals. */
   readonly goals: number;
+  /** Boxes already on goals. */
   readonly boxesOnGoals: number;
   /** Squares the player can reach with every box removed. */
   readonly floor: number;

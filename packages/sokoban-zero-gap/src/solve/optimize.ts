@@ -18,19 +18,23 @@ export interface OptimizeOptions {
 
 /** The result of {@link optimize}. */
 export interface OptimizeResult {
-  /** Pushes and moves of the answer given. */
+  /** Pushes of the answer given. */
   readonly originalPushes: number;
+  /** Moves of the answer given. */
   readonly originalMoves: number;
-  /** Pushes and moves of the best answer found. */
+  /** Pushes of the best answer found. */
   readonly pushes: number;
+  /** Moves of the best answer found. */
   readonly moves: number;
   /** The best answer in LURD (walks between pushes are shortest). */
   readonly solution: string;
-  /** Pushes removed by cutting loops (a state visited twice) and by shortcuts. */
+  /** Pushes removed by cutting loops (a state visited twice). */
   readonly removedByLoops: number;
+  /** Pushes removed by shortcuts found by the bounded searches. */
   readonly removedByShortcuts: number;
-  /** States explored by shortcut searches, and whether the node budget ran out before the end. */
+  /** States explored by the shortcut searches. */
   readonly nodes: number;
+  /** True when the node budget ran out before the end of the answer (the rest was only loop-cut). */
   readonly budgetExhausted: boolean;
 }
 
