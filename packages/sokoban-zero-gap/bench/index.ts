@@ -173,7 +173,15 @@ header('@puzzlekit/sokoban-zero-gap');
 {
   console.log('\nOptimizer on generated answers (last selection)');
   const rows: (string | number)[][] = [
-    ['level', 'answer pushes/moves', 'optimized pushes/moves', 'by loops', 'by shortcuts', 'ms'],
+    [
+      'level',
+      'answer pushes/moves',
+      'optimized pushes/moves',
+      'by loops',
+      'by line re-solves',
+      'by shortcuts',
+      'ms',
+    ],
   ];
   for (const [type, n, k] of [
     ['b', 10, 10_000],
@@ -187,6 +195,7 @@ header('@puzzlekit/sokoban-zero-gap');
       `${g.pushes}/${g.moves}`,
       `${t.result.pushes}/${t.result.moves}`,
       t.result.removedByLoops,
+      t.result.removedByLineSolves,
       t.result.removedByShortcuts,
       fmt(t.ms, 0),
     ]);

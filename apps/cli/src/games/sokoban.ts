@@ -218,11 +218,12 @@ function registerOptimize(group: Command, ctx: Context): void {
             moves: r.moves,
             solution: r.solution,
             removedByLoops: r.removedByLoops,
+            removedByLineSolves: r.removedByLineSolves,
             removedByShortcuts: r.removedByShortcuts,
             budgetExhausted: r.budgetExhausted,
           },
           () =>
-            `pushes ${r.originalPushes} → ${r.pushes}, moves ${r.originalMoves} → ${r.moves} (loops −${r.removedByLoops}, shortcuts −${r.removedByShortcuts}${r.budgetExhausted ? ', budget reached' : ''})\n${r.solution}`,
+            `pushes ${r.originalPushes} → ${r.pushes}, moves ${r.originalMoves} → ${r.moves} (loops −${r.removedByLoops}, line re-solves −${r.removedByLineSolves}, shortcuts −${r.removedByShortcuts}${r.budgetExhausted ? ', budget reached' : ''})\n${r.solution}`,
         );
       },
     );

@@ -1,8 +1,22 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import type { Direction, Level, Push } from '../model.js';
+import { BOX, GOAL, WALL, type Direction, type Level, type Push } from '../model.js';
 import { parseLurd } from '../format/lurd.js';
 import { lurdToPushes, pushAt, pushesToLurd, replay } from '../play.js';
 import { Space } from './space.js';
+import { solveLines } from './lines.js';
+
+/** True when every box and goal sits on a cell with x+y odd (the slots of the b/e lattice). */
+function isLineLevel(level: Level): boolean {
+  const { width, cells } = level;
+  let any = false;
+  for (let c = 0; c < cells.length; c++) {
+    if (!(cells[c]! & (BOX | GOAL))) continue;
+    any = true;
+    const x = c % width;
+    if ((x + (c - x) / width) % 2 !== 1) return false;
+  }
+  return any;
+}
 
 /** Options of {@link optimize}. */
 export interface OptimizeOptions {
@@ -12,6 +26,11 @@ export interface OptimizeOptions {
   readonly nodesPerWindow?: number;
   /** Total states explored by all shortcut searches (default 2,000,000); loop removal always runs. */
   readonly maxNodes?: number;
+  /**
+   * b/e levels (every box and goal between two pillars): length in pushes of the stretches re-solved
+   * exactly under the line rule by {@link solveLines} (default 60; 0 turns it off).
+   */
+  readonly lineWindow?: number;
   /** Called now and then with the index reached in the answer and its length. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -30,6 +49,8 @@ export interface OptimizeResult {
   readonly solution: string;
   /** Pushes removed by cutting loops (a state visited twice). */
   readonly removedByLoops: number;
+  /** Pushes removed by re-solving stretches under the line rule (b/e levels). */
+  readonly removedByLineSolves: number;
   /** Pushes removed by shortcuts found by the bounded searches. */
   readonly removedByShortcuts: number;
   /** States explored by the shortcut searches. */
@@ -115,11 +136,73 @@ export function optimize(
   }
   const afterLoops = pushes.length;
 
+  // 1b. On b/e levels, re-solve stretches between whole-move states exactly under the line rule.
+  let removedByLines = 0;
+  let nodes = 0;
+  const lineWindow = options.lineWindow ?? 60;
+  const maxNodesAll = options.maxNodes ?? 2_000_000;
+  if (lineWindow > 0 && isLineLevel(level)) {
+    const { width } = level;
+    const slot = (c: number): boolean => {
+      const x = c % width;
+      return (x + (c - x) / width) % 2 === 1;
+    };
+    const boxes = new Uint8Array(sp.size);
+    for (const c of sp.startBoxes) boxes[c] = 1;
+    let offSlot = 0;
+    const out: Push[] = [];
+    let i = 0;
+    while (i < pushes.length) {
+      if (offSlot === 0 && nodes < maxNodesAll) {
+        // the farthest whole-move state within the window
+        const probe = boxes.slice();
+        let off = 0;
+        let j = -1;
+        for (let k = i; k < pushes.length && k < i + lineWindow; k++) {
+          const p = pushes[k]!;
+          const t = p.box + sp.off[p.direction]!;
+          off += (slot(t) ? 0 : 1) - (slot(p.box) ? 0 : 1);
+          probe[p.box] = 0;
+          probe[t] = 1;
+          if (off === 0) j = k + 1;
+        }
+        if (j > i + 2) {
+          const cells = new Uint8Array(sp.size);
+          let player = -1;
+          for (let c = 0; c < sp.size; c++) {
+            cells[c] = (level.cells[c]! & WALL) | (boxes[c] ? BOX : 0) | (probe[c] ? GOAL : 0);
+            if (player < 0 && !sp.wall[c] && !boxes[c]) player = c;
+          }
+          const sub = solveLines(
+            { width, height: level.height, cells, player },
+            { maxNodes: Math.min(2_000, maxNodesAll - nodes) },
+          );
+          nodes += sub.nodes;
+          if (sub.solved && sub.pushes < j - i) {
+            removedByLines += j - i - sub.pushes;
+            out.push(...sub.pushList);
+            boxes.set(probe);
+            i = j;
+            continue;
+          }
+        }
+      }
+      const p = pushes[i]!;
+      const t = p.box + sp.off[p.direction]!;
+      offSlot += (slot(t) ? 0 : 1) - (slot(p.box) ? 0 : 1);
+      boxes[p.box] = 0;
+      boxes[t] = 1;
+      out.push(p);
+      i++;
+    }
+    pushes = out;
+  }
+  const afterLines = pushes.length;
+
   // 2. Shortcuts by bounded breadth-first search.
   const depth = options.depth ?? 8;
   const perWindow = options.nodesPerWindow ?? 400;
-  const maxNodes = options.maxNodes ?? 2_000_000;
-  let nodes = 0;
+  const maxNodes = maxNodesAll;
   let exhausted = false;
   {
     const out: Push[] = [];
@@ -248,7 +331,8 @@ export function optimize(
     moves: solution.length,
     solution,
     removedByLoops: original - afterLoops,
-    removedByShortcuts: afterLoops - pushes.length,
+    removedByLineSolves: removedByLines,
+    removedByShortcuts: afterLines - pushes.length,
     nodes,
     budgetExhausted: exhausted,
   };

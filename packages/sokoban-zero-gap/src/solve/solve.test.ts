@@ -111,7 +111,10 @@ describe('optimize', () => {
       const o = optimize(g.level, g.solution!);
       expect(o.originalPushes).toBe(g.pushes);
       expect(o.pushes).toBeLessThanOrEqual(g.pushes);
-      expect(o.pushes).toBe(g.pushes - o.removedByLoops - o.removedByShortcuts);
+      expect(o.pushes).toBe(
+        g.pushes - o.removedByLoops - o.removedByLineSolves - o.removedByShortcuts,
+      );
+      expect(o.removedByLineSolves).toBeGreaterThanOrEqual(0);
       const v = verify(g.level, o.solution);
       expect(v.solved).toBe(true);
       expect(v.pushes).toBe(o.pushes);
