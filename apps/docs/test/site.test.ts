@@ -67,6 +67,7 @@ describe('the built site', () => {
       '/core/grid.html',
       '/core/graph-search.html',
       '/core/disjoint-set.html',
+      '/games/sokoban.html',
       '/games/link.html',
       '/games/mota.html',
       '/games/animal-grid.html',
