@@ -127,3 +127,5 @@ export function positionAt(text: string, offset: number): TextPosition {
   }
   return { line, column: end - lineStart + 1 };
 }
+
+export { locateJsonError, parseJson, type JsonProblem } from './json.js';

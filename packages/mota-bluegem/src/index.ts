@@ -20,7 +20,7 @@ export type {
   TileKind,
   TowerValues,
 } from './model.js';
-export { parseAssignment, locateJsonError } from './format/jsfile.js';
+export { parseAssignment } from './format/jsfile.js';
 export { readItemEffect, gainAt } from './format/item-effect.js';
 export { collectProjectFiles, loadProject } from './format/project.js';
 export {

@@ -1,5 +1,4 @@
-import { InvalidInputError, ParseError, positionAt } from '@puzzlekit/errors';
-import { locateJsonError } from './format/jsfile.js';
+import { InvalidInputError, parseJson } from '@puzzlekit/errors';
 import { hornOrder, orderObjective } from './horn.js';
 
 /** One node of an abstract blue-gem tree: fight a group with saving `a`, then take gems worth `g`. */
@@ -125,17 +124,7 @@ export function checkTree(input: unknown): TreeInput {
  *   for a well-formed but invalid tree.
  */
 export function parseTree(text: string, source = 'tree.json'): TreeInput {
-  let json: unknown;
-  try {
-    json = JSON.parse(text) as unknown;
-  } catch {
-    const problem = locateJsonError(text);
-    throw new ParseError(`invalid JSON: ${problem.reason}`, {
-      ...positionAt(text, problem.offset),
-      source,
-    });
-  }
-  return checkTree(json);
+  return checkTree(parseJson(text, source));
 }
 
 /**

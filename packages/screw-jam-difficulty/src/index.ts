@@ -10,7 +10,7 @@
 export type { Point, Screw, Bar, Level, LevelSolution, Snapshot } from './model.js';
 export { pointInPolygon, barCovers } from './geometry.js';
 export { validateLevel, parseLevel, formatLevel } from './format/level.js';
-export { parseJsonText, locateJsonError } from './format/json.js';
+export { parseJsonText } from './format/json.js';
 export { validateSnapshot, parseSnapshot } from './format/snapshot.js';
 export { compileLevel, screwDepths, levelSnapshot } from './board.js';
 export type { CompiledLevel } from './board.js';

@@ -1,32 +1,8 @@
 /** Shared JSON reading helpers (syntax errors with line and column). Internal. */
-import { InvalidInputError, ParseError, positionAt } from '@puzzlekit/errors';
+import { InvalidInputError, parseJson } from '@puzzlekit/errors';
 
-/** JSON.parse with a ParseError carrying line and column on a syntax error. */
-export function parseJsonText(text: string, source?: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    const m = /position (\d+)/.exec(msg);
-    let offset = m ? Number(m[1]) : text.length;
-    if (!m) {
-      const lc = /line (\d+) column (\d+)/.exec(msg);
-      if (lc) {
-        const lines = text.split('\n');
-        offset = 0;
-        for (let i = 0; i < Number(lc[1]) - 1 && i < lines.length; i++)
-          offset += lines[i]!.length + 1;
-        offset += Number(lc[2]) - 1;
-      }
-    }
-    const pos = positionAt(text, offset);
-    return fail(`invalid JSON: ${msg}`, pos.line, pos.column, source);
-  }
-}
-
-function fail(reason: string, line: number, column: number, source?: string): never {
-  throw new ParseError(reason, source === undefined ? { line, column } : { line, column, source });
-}
+/** JSON.parse with a ParseError carrying line and column on a syntax error (shared parser). */
+export const parseJsonText: (text: string, source?: string) => unknown = parseJson;
 
 /** Throws an InvalidInputError at `path`. */
 export function invalid(path: string, reason: string): never {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidInputError, ParseError, isPuzzlekitError } from '@puzzlekit/errors';
 import { formatLevel, parseLevel, validateLevel } from './level.js';
-import { locateJsonError } from './json.js';
 import { TINY } from '../testing/levels.js';
 import { generateLevel } from '../generate/generate.js';
 
@@ -135,34 +134,6 @@ describe('parseLevel', () => {
     expect(e.code).toBe('INVALID_LEVEL');
     expect(e.path).toBe(path);
     expect(e.message).toMatch(message);
-  });
-
-  it('locates JSON syntax errors exactly when JSON.parse rejects the text (property)', () => {
-    const valid = (t: string): boolean => {
-      try {
-        JSON.parse(t);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    fc.assert(
-      fc.property(
-        fc.json(),
-        fc.nat(),
-        fc.constantFrom('', ',', '}', ']', '"', 'x', ' '),
-        (t, cut, junk) => {
-          expect(locateJsonError(t)).toBe(-1);
-          const broken = t.slice(0, cut % (t.length + 1)) + junk;
-          const at = locateJsonError(broken);
-          expect(at === -1).toBe(valid(broken));
-          expect(at).toBeLessThanOrEqual(broken.length);
-        },
-      ),
-      { numRuns: 400 },
-    );
-    expect(locateJsonError('{"a": tru}')).toBe(9);
-    expect(locateJsonError('[1, 2')).toBe(5);
   });
 
   it('accepts polygon bars and checks screws against the polygon', () => {
