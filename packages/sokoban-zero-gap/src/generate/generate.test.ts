@@ -164,7 +164,33 @@ describe('determinism and options', () => {
     expect(printLevel(many[0]!.level)).not.toBe(printLevel(many[1]!.level));
   });
 
+  it('every tree algorithm and step rule gives b/e levels whose answer solves them', () => {
+    for (const tree of ['kruskal', 'wilson', 'growth'] as const) {
+      for (const step of ['move', 'box', 'lazy'] as const) {
+        for (const type of ['b', 'e'] as const) {
+          const g = generate({ type, size: 4, pushes: 400, seed: 5, tree, step });
+          expect(g.boxes).toBe(type === 'b' ? 15 : 16);
+          expect(verify(g.level, g.solution!).solved).toBe(true);
+          if (step !== 'lazy') expect(g.pushes).toBe(400);
+          else expect(g.pushes).toBeLessThanOrEqual(400);
+        }
+      }
+    }
+  });
+
+  it('the growth tree ties all n² pillars with n²−1 boxes', () => {
+    const g = generate({ type: 'b', size: 6, pushes: 0, seed: 9, tree: 'growth' });
+    expect(g.boxes).toBe(35);
+    expect(g.pushes).toBe(0);
+  });
+
   it('rejects bad options', () => {
+    expect(() =>
+      generate({ type: 'b', size: 3, pushes: 10, seed: 1, tree: 'prim' as 'kruskal' }),
+    ).toThrow(/tree/);
+    expect(() =>
+      generate({ type: 'b', size: 3, pushes: 10, seed: 1, step: 'slide' as 'move' }),
+    ).toThrow(/step/);
     expect(() => generate({ type: 's', size: 6, pushes: 10, seed: 1 })).toThrow(InvalidInputError);
     expect(() => generate({ type: 'b', size: 1, pushes: 10, seed: 1 })).toThrow(/≥ 2/);
     expect(() => generate({ type: 'x' as ZeroGapType, size: 3, pushes: 10, seed: 1 })).toThrow(

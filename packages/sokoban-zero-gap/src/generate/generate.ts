@@ -17,6 +17,9 @@ export { boardSize, type TreeAlgorithm, type ZeroGapType } from './geometry.js';
 /** Which scrambled state becomes the goal. */
 export type Selection = 'last' | 'farthest';
 
+/** How a b/e scramble step chooses its move (see {@link GenerateOptions.step}). */
+export type ScrambleStep = 'move' | 'box' | 'lazy';
+
 /** Options of {@link generate}. */
 export interface GenerateOptions {
   /** Level type: b, e, w, g or s. */
@@ -35,8 +38,18 @@ export interface GenerateOptions {
   readonly maxAttempts?: number;
   /** `lurd` (default) walks the answer out in LURD; `pushes` gives only the push list (fast for huge levels). */
   readonly answer?: 'lurd' | 'pushes';
-  /** Spanning-tree algorithm for b, e, w, g: `kruskal` (default, as Brian Damgaard's program) or `wilson` (uniform). */
+  /**
+   * Spanning-tree algorithm for b, e, w, g: `kruskal` (default, as Brian Damgaard's program),
+   * `wilson` (uniform) or `growth` (cjcjc's program: grown from the top-left pillar).
+   */
   readonly tree?: TreeAlgorithm;
+  /**
+   * How a b/e scramble step picks its move: `move` (default: uniform over all legal box moves),
+   * `box` (a random movable box first, then one of its legal directions) or `lazy` (a random box and
+   * direction; an illegal pick is a step without a move, so `pushes` counts attempts and the answer
+   * may be shorter). Other types always use `move`.
+   */
+  readonly step?: ScrambleStep;
   /** Title line; default names the inputs. */
   readonly title?: string;
   /** Author line; default `puzzlekit sokoban-zero-gap`. */
@@ -97,6 +110,7 @@ function scrambleTree(
   pushes: number,
   select: Selection,
   rng: Rng,
+  step: ScrambleStep,
 ): ScrambleResult {
   const { width, boxAxis, rest } = start;
   const edgeA = start.edgeA!;
@@ -153,12 +167,32 @@ function scrambleTree(
     return true;
   };
   const candidates: number[] = [];
-  while (count < record.length && boxCount > 0) {
+  let steps = 0;
+  while (count < record.length && boxCount > 0 && (step !== 'lazy' || steps++ < moves)) {
     let moved = false;
+    if (step === 'lazy') {
+      const id = rng.below(boxCount);
+      tryMove(id, rng.below(2) * 2 + boxAxis[id]!, true);
+      if (dist > best) {
+        best = dist;
+        bestAt = count;
+      }
+      continue;
+    }
     for (let tries = 0; tries < 64 && !moved; tries++) {
       const id = rng.below(boxCount);
-      const d = rng.below(2) * 2 + boxAxis[id]!;
-      moved = tryMove(id, d, true);
+      if (step === 'box') {
+        const d0 = boxAxis[id]!;
+        const ok0 = tryMove(id, d0, false);
+        const ok1 = tryMove(id, d0 + 2, false);
+        if (ok0 || ok1) {
+          const d = ok0 && ok1 ? rng.below(2) * 2 + d0 : ok0 ? d0 : d0 + 2;
+          moved = tryMove(id, d, true);
+        }
+      } else {
+        const d = rng.below(2) * 2 + boxAxis[id]!;
+        moved = tryMove(id, d, true);
+      }
     }
     if (!moved) {
       candidates.length = 0;
@@ -373,6 +407,12 @@ function checkOptions(o: GenerateOptions): void {
       path: '$.pushes',
     });
   }
+  if (o.tree !== undefined && !['kruskal', 'wilson', 'growth'].includes(o.tree)) {
+    throw new InvalidInputError(`tree must be 'kruskal', 'wilson' or 'growth'`, { path: '$.tree' });
+  }
+  if (o.step !== undefined && !['move', 'box', 'lazy'].includes(o.step)) {
+    throw new InvalidInputError(`step must be 'move', 'box' or 'lazy'`, { path: '$.step' });
+  }
   if (o.select !== undefined && o.select !== 'last' && o.select !== 'farthest') {
     throw new InvalidInputError(`select must be 'last' or 'farthest'`, { path: '$.select' });
   }
@@ -406,7 +446,7 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
       continue;
     }
     const s = start.edgeA
-      ? scrambleTree(start, pushes, select, r)
+      ? scrambleTree(start, pushes, select, r, options.step ?? 'move')
       : scramble(start, pushes, select, r);
     if (!s) {
       lastReason = 'the channel rotation was blocked';

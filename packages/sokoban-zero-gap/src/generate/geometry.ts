@@ -10,8 +10,12 @@ import { BOX, WALL } from '../model.js';
 /** The five zero-gap level types of the seed. */
 export type ZeroGapType = 'b' | 'e' | 'w' | 'g' | 's';
 
-/** How the random spanning tree of pillars is drawn. */
-export type TreeAlgorithm = 'kruskal' | 'wilson';
+/**
+ * How the random spanning tree of pillars is drawn: `kruskal` (random edge order, Brian Damgaard's
+ * program), `wilson` (uniform spanning tree) or `growth` (cjcjc's program: grow from the top-left
+ * pillar, each step tying a random pillar next to the tree to a random tree neighbour).
+ */
+export type TreeAlgorithm = 'kruskal' | 'wilson' | 'growth';
 
 /** A starting board before scrambling (internal). */
 export interface StartBoard {
@@ -81,9 +85,64 @@ interface PillarGraph {
 }
 
 function pillarTree(g: PillarGraph, rng: Rng, algorithm: TreeAlgorithm): Int32Array {
+  if (algorithm === 'growth') return growthTree(g, rng);
   const t =
     algorithm === 'wilson' ? uniformSpanningTree(g, rng) : randomSpanningTreeKruskal(g, rng);
   return t.edgeIndices;
+}
+
+/** cjcjc's growth: start at vertex 0, repeatedly tie a random frontier vertex to a random tree neighbour. */
+function growthTree(g: PillarGraph, rng: Rng): Int32Array {
+  const nv = g.vertexCount;
+  const m = g.edgeU.length;
+  // adjacency (CSR)
+  const deg = new Int32Array(nv + 1);
+  for (let e = 0; e < m; e++) {
+    deg[g.edgeU[e]! + 1]!++;
+    deg[g.edgeV[e]! + 1]!++;
+  }
+  for (let v = 0; v < nv; v++) deg[v + 1]! += deg[v]!;
+  const adj = new Int32Array(2 * m);
+  const fill = deg.slice(0, nv);
+  for (let e = 0; e < m; e++) {
+    adj[fill[g.edgeU[e]!]!++] = e;
+    adj[fill[g.edgeV[e]!]!++] = e;
+  }
+  const inTree = new Uint8Array(nv);
+  const posInFrontier = new Int32Array(nv).fill(-1);
+  const frontier: number[] = [];
+  const out: number[] = [];
+  const add = (v: number): void => {
+    inTree[v] = 1;
+    for (let a = deg[v]!; a < deg[v + 1]!; a++) {
+      const e = adj[a]!;
+      const w = g.edgeU[e] === v ? g.edgeV[e]! : g.edgeU[e]!;
+      if (!inTree[w] && posInFrontier[w]! < 0) {
+        posInFrontier[w] = frontier.length;
+        frontier.push(w);
+      }
+    }
+  };
+  if (nv > 0) add(0);
+  const ties: number[] = [];
+  while (frontier.length > 0) {
+    const i = rng.below(frontier.length);
+    const v = frontier[i]!;
+    const last = frontier.pop()!;
+    if (last !== v) {
+      frontier[i] = last;
+      posInFrontier[last] = i;
+    }
+    ties.length = 0;
+    for (let a = deg[v]!; a < deg[v + 1]!; a++) {
+      const e = adj[a]!;
+      const w = g.edgeU[e] === v ? g.edgeV[e]! : g.edgeU[e]!;
+      if (inTree[w]) ties.push(e);
+    }
+    out.push(ties[rng.below(ties.length)]!);
+    add(v);
+  }
+  return Int32Array.from(out);
 }
 
 function withEdges(board: StartBoard, g: PillarGraph): StartBoard {

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '@puzzlekit/errors';
 import type { Direction, Level, Push } from '../model.js';
 import { pushesToLurd } from '../play.js';
+import { Assignment } from './hungarian.js';
 import { Space, UNREACHABLE } from './space.js';
 
 /** Options of {@link solve}. */
@@ -53,19 +54,23 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
       code: 'INVALID_LEVEL',
     });
   }
-  const { size, off, dead, goal } = sp;
+  const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
   const occ = new Uint8Array(size);
-  // Node storage: boxes (k per node, sorted), player (normalised), g, parent, push.
+  const kk = Math.max(k, 1);
+  // Node storage: boxes (k per node, sorted), player (normalised), g, h, parent, push, box-set key.
   let cap = 1 << 12;
-  let boxesPool = new Int32Array(cap * Math.max(k, 1));
+  let boxesPool = new Int32Array(cap * kk);
   let player = new Int32Array(cap);
   let gCost = new Int32Array(cap);
+  let hCost = new Int32Array(cap);
   let parent = new Int32Array(cap);
   let pushOf = new Int32Array(cap);
+  let bHi = new Int32Array(cap);
+  let bLo = new Int32Array(cap);
   let count = 0;
   const grow = (): void => {
     cap *= 2;
-    const b = new Int32Array(cap * Math.max(k, 1));
+    const b = new Int32Array(cap * kk);
     b.set(boxesPool);
     boxesPool = b;
     const g2 = (a: Int32Array): Int32Array<ArrayBuffer> => {
@@ -75,106 +80,187 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     };
     player = g2(player);
     gCost = g2(gCost);
+    hCost = g2(hCost);
     parent = g2(parent);
     pushOf = g2(pushOf);
+    bHi = g2(bHi);
+    bLo = g2(bLo);
   };
-  const seen = new Map<number, number>();
-  const keyOf = (boxes: Int32Array, norm: number): number => {
-    let hi = sp.zPlayerHi[norm]!;
-    let lo = sp.zPlayerLo[norm]!;
-    for (let i = 0; i < k; i++) {
-      hi ^= sp.zBoxHi[boxes[i]!]!;
-      lo ^= sp.zBoxLo[boxes[i]!]!;
-    }
-    return (hi >>> 0) * 2097152 + (lo >>> 11);
+  // Closed set: open addressing on the 64-bit key (box-set key ^ player key), node index + 1.
+  let tableMask = (1 << 13) - 1;
+  let table = new Int32Array(tableMask + 1);
+  const slotOf = (hi: number, lo: number): number => (lo ^ Math.imul(hi, 0x9e3779b1)) & tableMask;
+  const keyHi = (n: number): number => bHi[n]! ^ zPlayerHi[player[n]!]!;
+  const keyLo = (n: number): number => bLo[n]! ^ zPlayerLo[player[n]!]!;
+  const insert = (n: number, hi: number, lo: number): void => {
+    let s = slotOf(hi, lo);
+    while (table[s] !== 0) s = (s + 1) & tableMask;
+    table[s] = n + 1;
   };
-  const sameAs = (node: number, boxes: Int32Array, norm: number): boolean => {
-    if (player[node] !== norm) return false;
-    const base = node * k;
-    for (let i = 0; i < k; i++) if (boxesPool[base + i] !== boxes[i]) return false;
+  const rehash = (): void => {
+    tableMask = tableMask * 2 + 1;
+    table = new Int32Array(tableMask + 1);
+    for (let n = 0; n < count; n++) insert(n, keyHi(n), keyLo(n));
+  };
+  // Recent nodes' assignment duals, so expanding a fresh node needs no full Hungarian solve.
+  const RING = 4096;
+  const ringOwner = new Int32Array(RING).fill(-1);
+  const ringU = new Float64Array(RING * (kk + 1));
+  const ringV = new Float64Array(RING * (kk + 1));
+  const ringP = new Int32Array(RING * (kk + 1));
+  const ringRows = new Int32Array(RING * (kk + 1));
+  const parentA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
+  const childA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
+  const big = parentA.big;
+  const save = (n: number, a: Assignment): void => {
+    const slot = n & (RING - 1);
+    ringOwner[slot] = n;
+    const o = slot * (kk + 1);
+    ringU.set(a.u, o);
+    ringV.set(a.v, o);
+    ringP.set(a.p, o);
+    ringRows.set(a.rows, o);
+  };
+  const load = (n: number, a: Assignment): boolean => {
+    const slot = n & (RING - 1);
+    if (ringOwner[slot] !== n) return false;
+    const o = slot * (kk + 1);
+    a.u.set(ringU.subarray(o, o + kk + 1));
+    a.v.set(ringV.subarray(o, o + kk + 1));
+    a.p.set(ringP.subarray(o, o + kk + 1));
+    a.rows.set(ringRows.subarray(o, o + kk + 1));
     return true;
   };
+
   const buckets: number[][] = [];
   let minF = 0;
   const pushOpen = (node: number, f: number): void => {
     (buckets[f] ??= []).push(node);
     if (f < minF) minF = f;
   };
-  const add = (boxes: Int32Array, norm: number, g: number, from: number, push: number): number => {
-    if (count >= cap) grow();
-    const n = count++;
-    boxesPool.set(boxes, n * k);
-    player[n] = norm;
-    gCost[n] = g;
-    parent[n] = from;
-    pushOf[n] = push;
-    return n;
-  };
   const start = Int32Array.from(sp.startBoxes).sort();
   for (const c of start) occ[c] = 1;
   const norm0 = sp.flood(occ, level.player);
   for (const c of start) occ[c] = 0;
-  const h0 = sp.lowerBound(start);
-  const base = { lowerBound: h0 >= UNREACHABLE ? -1 : h0 };
-  if (h0 >= UNREACHABLE) return finish(level, [], 0, 'unsolvable', base.lowerBound);
-  const root = add(start, norm0, 0, -1, -1);
-  seen.set(keyOf(start, norm0), root);
-  pushOpen(root, h0);
-  const isGoal = (boxes: Int32Array): boolean => {
-    for (let i = 0; i < k; i++) if (!goal[boxes[i]!]) return false;
-    return true;
-  };
-  if (isGoal(start)) return finish(level, [], 0, undefined, 0);
-  const cur = new Int32Array(k);
-  const next = new Int32Array(k);
+  const h0raw = k === 0 ? 0 : parentA.solve(start);
+  const h0 = h0raw >= big ? UNREACHABLE : h0raw;
+  const lb0 = h0 >= UNREACHABLE ? -1 : h0;
+  if (h0 >= UNREACHABLE) return finish(level, [], 0, 'unsolvable', lb0);
+  let hi0 = 0;
+  let lo0 = 0;
+  for (const c of start) {
+    hi0 ^= zBoxHi[c]!;
+    lo0 ^= zBoxLo[c]!;
+  }
+  boxesPool.set(start, 0);
+  player[0] = norm0;
+  gCost[0] = 0;
+  hCost[0] = h0;
+  parent[0] = -1;
+  pushOf[0] = -1;
+  bHi[0] = hi0;
+  bLo[0] = lo0;
+  count = 1;
+  insert(0, keyHi(0), keyLo(0));
+  save(0, parentA);
+  pushOpen(0, h0);
+  if (h0 === 0) return finish(level, [], 0, undefined, 0);
+  const cur = new Int32Array(kk);
+  const next = new Int32Array(kk);
   let nodes = 0;
   for (;;) {
     while (minF < buckets.length && (buckets[minF]?.length ?? 0) === 0) minF++;
-    if (minF >= buckets.length) return finish(level, [], nodes, 'unsolvable', base.lowerBound);
+    if (minF >= buckets.length) return finish(level, [], nodes, 'unsolvable', lb0);
     const node = buckets[minF]!.pop()!;
     const g = gCost[node]!;
+    if (g + hCost[node]! !== minF) continue; // stale entry (reopened with a smaller g)
     nodes++;
-    if (nodes > maxNodes || (nodes % 1024 === 0 && performance.now() > deadline)) {
-      return finish(level, [], nodes, 'budget', base.lowerBound);
+    if (nodes > maxNodes || ((nodes & 1023) === 0 && performance.now() > deadline)) {
+      return finish(level, [], nodes, 'budget', lb0);
     }
     if (options.onProgress && nodes % 10000 === 0) options.onProgress(nodes);
-    cur.set(boxesPool.subarray(node * k, node * k + k));
+    const nb = node * k;
+    for (let i = 0; i < k; i++) cur[i] = boxesPool[nb + i]!;
+    if (!load(node, parentA)) parentA.solve(cur);
+    // parentA rows are in some order: map each row to its index in cur
     for (let i = 0; i < k; i++) occ[cur[i]!] = 1;
     sp.flood(occ, player[node]!);
     sp.markRegion();
-    for (let bi = 0; bi < k; bi++) {
-      const b = cur[bi]!;
+    const nodeHi = bHi[node]!;
+    const nodeLo = bLo[node]!;
+    const ng = g + 1;
+    for (let row = 1; row <= k; row++) {
+      const b = parentA.rows[row]!;
       for (let d = 0; d < 4; d++) {
         const o = off[d]!;
         const t = b + o;
-        if (sp.wall[t] || occ[t] || dead[t] || !sp.isMarked(b - o)) continue;
-        // apply
+        if (wall[t] || occ[t] || dead[t] || !sp.isMarked(b - o)) continue;
         occ[b] = 0;
         occ[t] = 1;
         if (!sp.blocked2x2(occ, t)) {
-          next.set(cur);
-          next[bi] = t;
-          next.sort();
           const norm = sp.flood(occ, b);
-          const key = keyOf(next, norm);
-          const old = seen.get(key);
-          const ng = g + 1;
-          const known = old !== undefined && sameAs(old, next, norm);
-          if (!known || ng < gCost[old]!) {
-            const h = sp.lowerBound(next);
-            if (h < UNREACHABLE) {
-              if (!known) {
-                const n = add(next, norm, ng, node, b * 4 + d);
-                if (old === undefined) seen.set(key, n);
-                if (h === 0 && isGoal(next))
-                  return finish(level, path(n), nodes, undefined, base.lowerBound);
-                pushOpen(n, ng + h);
-              } else {
-                gCost[old] = ng;
-                parent[old] = node;
-                pushOf[old] = b * 4 + d;
-                pushOpen(old, ng + h);
+          const hiB = nodeHi ^ zBoxHi[b]! ^ zBoxHi[t]!;
+          const loB = nodeLo ^ zBoxLo[b]! ^ zBoxLo[t]!;
+          const hi = hiB ^ zPlayerHi[norm]!;
+          const lo = loB ^ zPlayerLo[norm]!;
+          // the child's sorted boxes
+          let w = 0;
+          let placed = false;
+          for (let i = 0; i < k; i++) {
+            const c = cur[i]!;
+            if (c === b) continue;
+            if (!placed && t < c) {
+              next[w++] = t;
+              placed = true;
+            }
+            next[w++] = c;
+          }
+          if (!placed) next[w] = t;
+          let s = slotOf(hi, lo);
+          let old = -1;
+          for (let e = table[s]!; e !== 0; s = (s + 1) & tableMask, e = table[s]!) {
+            const n = e - 1;
+            if (bHi[n] === hiB && bLo[n] === loB && player[n] === norm) {
+              let same = true;
+              const base = n * k;
+              for (let i = 0; i < k; i++) {
+                if (boxesPool[base + i] !== next[i]) {
+                  same = false;
+                  break;
+                }
               }
+              if (same) {
+                old = n;
+                break;
+              }
+            }
+          }
+          if (old >= 0) {
+            if (ng < gCost[old]!) {
+              gCost[old] = ng;
+              parent[old] = node;
+              pushOf[old] = b * 4 + d;
+              pushOpen(old, ng + hCost[old]!);
+            }
+          } else {
+            childA.copyFrom(parentA);
+            const hr = childA.move(row - 1, t);
+            if (hr < big) {
+              if (count >= cap) grow();
+              const n = count++;
+              boxesPool.set(next.subarray(0, k), n * k);
+              player[n] = norm;
+              gCost[n] = ng;
+              hCost[n] = hr;
+              parent[n] = node;
+              pushOf[n] = b * 4 + d;
+              bHi[n] = hiB;
+              bLo[n] = loB;
+              if (count * 2 > tableMask) rehash();
+              else insert(n, hi, lo);
+              if (hr === 0) return finish(level, path(n), nodes, undefined, lb0);
+              save(n, childA);
+              pushOpen(n, ng + hr);
             }
           }
         }
