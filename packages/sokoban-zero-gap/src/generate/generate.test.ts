@@ -166,13 +166,15 @@ describe('determinism and options', () => {
 
   it('every tree algorithm and step rule gives b/e levels whose answer solves them', () => {
     for (const tree of ['kruskal', 'wilson', 'growth'] as const) {
-      for (const step of ['move', 'box', 'lazy'] as const) {
+      for (const step of ['move', 'box', 'lazy', 'slide'] as const) {
         for (const type of ['b', 'e'] as const) {
           const g = generate({ type, size: 4, pushes: 400, seed: 5, tree, step });
           expect(g.boxes).toBe(type === 'b' ? 15 : 16);
           expect(verify(g.level, g.solution!).solved).toBe(true);
-          if (step !== 'lazy') expect(g.pushes).toBe(400);
-          else expect(g.pushes).toBeLessThanOrEqual(400);
+          if (step === 'move' || step === 'box') expect(g.pushes).toBe(400);
+          else if (step === 'lazy') expect(g.pushes).toBeLessThanOrEqual(800);
+          // slide: 400 steps of one or more moves (two pushes each)
+          else expect(g.pushes).toBeGreaterThanOrEqual(800);
         }
       }
     }
@@ -184,12 +186,28 @@ describe('determinism and options', () => {
     expect(g.pushes).toBe(0);
   });
 
+  it('a slide step runs a box on until its next move would break the tree', () => {
+    const slide = generate({ type: 'b', size: 6, pushes: 200, seed: 3, step: 'slide' });
+    expect(slide.pushes % 2).toBe(0);
+    // some step ran on over more than one slot: more than two pushes per step on average
+    expect(slide.pushes).toBeGreaterThan(400);
+    expect(verify(slide.level, pushesToLurd(slide.level, slide.pushList)).solved).toBe(true);
+    // over many levels, slides travel further than single moves with as many steps
+    let slid = 0;
+    let single = 0;
+    for (let seed = 0; seed < 10; seed++) {
+      slid += generate({ type: 'b', size: 5, pushes: 100, seed, step: 'slide' }).distance;
+      single += generate({ type: 'b', size: 5, pushes: 200, seed }).distance;
+    }
+    expect(slid).toBeGreaterThan(single);
+  });
+
   it('rejects bad options', () => {
     expect(() =>
       generate({ type: 'b', size: 3, pushes: 10, seed: 1, tree: 'prim' as 'kruskal' }),
     ).toThrow(/tree/);
     expect(() =>
-      generate({ type: 'b', size: 3, pushes: 10, seed: 1, step: 'slide' as 'move' }),
+      generate({ type: 'b', size: 3, pushes: 10, seed: 1, step: 'hop' as 'move' }),
     ).toThrow(/step/);
     expect(() => generate({ type: 's', size: 6, pushes: 10, seed: 1 })).toThrow(InvalidInputError);
     expect(() => generate({ type: 'b', size: 1, pushes: 10, seed: 1 })).toThrow(/≥ 2/);

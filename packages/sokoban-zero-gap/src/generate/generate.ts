@@ -18,7 +18,7 @@ export { boardSize, type TreeAlgorithm, type ZeroGapType } from './geometry.js';
 export type Selection = 'last' | 'farthest';
 
 /** How a b/e scramble step chooses its move (see {@link GenerateOptions.step}). */
-export type ScrambleStep = 'move' | 'box' | 'lazy';
+export type ScrambleStep = 'move' | 'box' | 'lazy' | 'slide';
 
 /** Options of {@link generate}. */
 export interface GenerateOptions {
@@ -128,7 +128,11 @@ function scrambleTree(
     sy[i] = (boxPos[i]! - sx[i]!) / width;
   }
   const moves = pushes >> 1;
-  const record = new Int32Array(moves * 2);
+  // slide steps may take several moves each: the record grows as needed
+  let record = new Int32Array(
+    step === 'move' || step === 'box' ? moves * 2 : Math.max(16, pushes * 4),
+  );
+  const limit = moves * 2;
   let count = 0;
   let dist = 0;
   let best = 0;
@@ -153,6 +157,11 @@ function scrambleTree(
     cells[r] = cells[r]! & ~BOX;
     cells[r2] = cells[r2]! | BOX;
     boxPos[id] = r2;
+    if (count + 2 > record.length) {
+      const grown = new Int32Array(record.length * 2);
+      grown.set(record);
+      record = grown;
+    }
     record[count++] = r * 4 + d;
     record[count++] = j * 4 + d;
     const x = sx[id]!;
@@ -168,7 +177,8 @@ function scrambleTree(
   };
   const candidates: number[] = [];
   let steps = 0;
-  while (count < record.length && boxCount > 0 && (step !== 'lazy' || steps++ < moves)) {
+  const stepwise = step === 'lazy' || step === 'slide';
+  while (boxCount > 0 && (stepwise ? steps++ < pushes : count < limit)) {
     let moved = false;
     if (step === 'lazy') {
       const id = rng.below(boxCount);
@@ -176,6 +186,32 @@ function scrambleTree(
       if (dist > best) {
         best = dist;
         bestAt = count;
+      }
+      continue;
+    }
+    if (step === 'slide') {
+      // a random legal move, then on in the same direction as long as the next move is legal
+      candidates.length = 0;
+      for (let tries = 0; tries < 64 && candidates.length === 0; tries++) {
+        const id = rng.below(boxCount);
+        const d = rng.below(2) * 2 + boxAxis[id]!;
+        if (tryMove(id, d, false)) candidates.push(id * 4 + d);
+      }
+      if (candidates.length === 0) {
+        for (let id = 0; id < boxCount; id++) {
+          for (let k = 0; k < 2; k++) {
+            const d = k * 2 + boxAxis[id]!;
+            if (tryMove(id, d, false)) candidates.push(id * 4 + d);
+          }
+        }
+        if (candidates.length === 0) break;
+      }
+      const v = candidates[rng.below(candidates.length)]!;
+      while (tryMove(v >> 2, v & 3, true)) {
+        if (dist > best) {
+          best = dist;
+          bestAt = count;
+        }
       }
       continue;
     }
@@ -410,8 +446,10 @@ function checkOptions(o: GenerateOptions): void {
   if (o.tree !== undefined && !['kruskal', 'wilson', 'growth'].includes(o.tree)) {
     throw new InvalidInputError(`tree must be 'kruskal', 'wilson' or 'growth'`, { path: '$.tree' });
   }
-  if (o.step !== undefined && !['move', 'box', 'lazy'].includes(o.step)) {
-    throw new InvalidInputError(`step must be 'move', 'box' or 'lazy'`, { path: '$.step' });
+  if (o.step !== undefined && !['move', 'box', 'lazy', 'slide'].includes(o.step)) {
+    throw new InvalidInputError(`step must be 'move', 'box', 'lazy' or 'slide'`, {
+      path: '$.step',
+    });
   }
   if (o.select !== undefined && o.select !== 'last' && o.select !== 'farthest') {
     throw new InvalidInputError(`select must be 'last' or 'farthest'`, { path: '$.select' });

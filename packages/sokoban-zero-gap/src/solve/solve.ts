@@ -10,6 +10,8 @@ export interface SolveOptions {
   readonly maxNodes?: number;
   /** Stop after this many milliseconds of search (default: no time limit). */
   readonly maxMs?: number;
+  /** Prune freeze deadlocks (a box that can never move again off a goal); default true. */
+  readonly freeze?: boolean;
   /** Called every 10,000 expansions with the count (for progress bars). */
   readonly onProgress?: (nodes: number) => void;
 }
@@ -54,6 +56,7 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
       code: 'INVALID_LEVEL',
     });
   }
+  const freeze = options.freeze ?? true;
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
   const occ = new Uint8Array(size);
   const kk = Math.max(k, 1);
@@ -197,7 +200,7 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
         if (wall[t] || occ[t] || dead[t] || !sp.isMarked(b - o)) continue;
         occ[b] = 0;
         occ[t] = 1;
-        if (!sp.blocked2x2(occ, t)) {
+        if (!sp.blocked2x2(occ, t) && !(freeze && sp.frozenDeadlock(occ, t))) {
           const norm = sp.flood(occ, b);
           const hiB = nodeHi ^ zBoxHi[b]! ^ zBoxHi[t]!;
           const loB = nodeLo ^ zBoxLo[b]! ^ zBoxLo[t]!;

@@ -149,20 +149,60 @@ export class Space {
   private markEpoch = 0;
   private readonly mark: Int32Array;
 
+  /**
+   * Freeze deadlock: true when the box at `t` (just pushed) or a box next to it can never move again
+   * (blocked on both axes by walls, dead-square pairs or boxes that are themselves frozen) while not
+   * on a goal. Boxes on the current recursion stack count as walls; the search is capped, and a cap
+   * hit answers "not frozen" (sound: it only prunes less).
+   */
+  frozenDeadlock(occ: Uint8Array, t: number): boolean {
+    if (this.frozenOffGoal(occ, t)) return true;
+    for (let d = 0; d < 4; d++) {
+      const c = t + this.off[d]!;
+      if (occ[c] && this.frozenOffGoal(occ, c)) return true;
+    }
+    return false;
+  }
+
+  private frozenOffGoal(occ: Uint8Array, c: number): boolean {
+    if (this.goal[c]) return false;
+    this.fzCalls = 0;
+    return this.frozen(occ, c) && this.fzCalls <= 64;
+  }
+
+  private fzCalls = 0;
+  private fz: Uint8Array | undefined;
+
+  private frozen(occ: Uint8Array, c: number): boolean {
+    if (++this.fzCalls > 64) return false;
+    const fz = (this.fz ??= new Uint8Array(this.size));
+    fz[c] = 1;
+    const res = this.blocked(occ, c, 1) && this.blocked(occ, c, this.width);
+    fz[c] = 0;
+    return res;
+  }
+
+  private blocked(occ: Uint8Array, c: number, o: number): boolean {
+    const a = c - o;
+    const b = c + o;
+    const { wall, dead } = this;
+    const fz = this.fz!;
+    if (wall[a] || wall[b] || fz[a] || fz[b]) return true;
+    if (dead[a] && dead[b]) return true;
+    if (occ[a] && this.frozen(occ, a)) return true;
+    if (occ[b] && this.frozen(occ, b)) return true;
+    return false;
+  }
+
   /** True when a box just pushed to `t` forms a 2×2 block of walls and boxes not all on goals. */
   blocked2x2(occ: Uint8Array, t: number): boolean {
     const { width, wall, goal } = this;
-    for (const [dx, dy] of [
-      [-1, -1],
-      [0, -1],
-      [-1, 0],
-      [0, 0],
-    ] as const) {
-      const a = t + dx + dy * width;
-      const cs = [a, a + 1, a + width, a + width + 1];
+    for (let q = 0; q < 4; q++) {
+      const a = t - (q & 1) - (q >> 1) * width;
       let full = true;
       let offGoal = false;
-      for (const c of cs) {
+      for (let r = 0; r < 4; r++) {
+        const c = a + (r & 1) + (r >> 1) * width;
         if (wall[c]) continue;
         if (!occ[c]) {
           full = false;
