@@ -1,7 +1,15 @@
 // Figures of issue 3: generation speed at the seed's largest sizes, the seed's quality table, and the
 // solver's reach. Run with `pnpm --filter @puzzlekit/sokoban-zero-gap bench`.
 import { fmt, header, table, timeOnce } from '@puzzlekit/bench-tools';
-import { generate, optimize, solve, solveLines, verify, type Selection } from '../src/index.js';
+import {
+  generate,
+  optimize,
+  solve,
+  solveLines,
+  verify,
+  type GenerateOptions,
+  type Selection,
+} from '../src/index.js';
 
 header('@puzzlekit/sokoban-zero-gap');
 
@@ -56,74 +64,101 @@ header('@puzzlekit/sokoban-zero-gap');
   table(rows);
 }
 
-// 2. The seed's quality table: 20 b-type puzzles, n=5 (24 boxes), 1,000 scramble pushes.
+// 2. The seed's quality table: 20 b-type puzzles, n=5 (24 boxes), 1,000 scramble steps.
 {
   console.log(
-    '\nQuality: 20 b-type puzzles, n=5, 1,000 scramble pushes, seeds 0..19 (seed figures: last 474, farthest 874)',
+    '\nQuality: 20 b-type puzzles, n=5 (24 boxes), 1,000 scramble steps, seeds 0..19 (seed: last 474, farthest 874)',
   );
   console.log(
-    'line-rule optimum = push-optimal under the b rule (solveLines, exact); it is a legal standard answer, so an',
+    'step: move = one slot-to-slot move (two pushes), 1,000 pushes = 500 moves; slide = the seed reading, one',
   );
   console.log(
-    'upper bound on the standard optimum. Standard A* (budget 20,000 states a level) proves the standard optimum',
+    'step runs a box on while it can, 1,000 steps. line opt = push optimum under the b line rule (solveLines,',
   );
-  console.log('where it finishes; elsewhere its admissible lower bound is counted.\n');
+  console.log(
+    'exact, a legal standard answer, so an upper bound on the standard optimum). std proved = standard-rule A*',
+  );
+  console.log(
+    '(50,000 states a level) finished; std bound = proved optimum or A* lower bound. optimizer = optimize() on',
+  );
+  console.log('the recorded scramble answer (its total).\n');
   const rows: (string | number)[][] = [
     [
-      'selection',
-      'total line-rule optimum',
-      'standard proved',
-      'standard = line rule',
-      'total standard lower bound',
+      'tree / step / selection',
+      'line opt',
+      'std proved',
+      'std = line',
+      'std bound',
+      'optimizer',
+      'scramble pushes',
       'ms',
     ],
   ];
-  const runs: [string, Selection, number][] = [
-    ['last', 'last', 0],
-    ['farthest', 'farthest', 0],
-    ['farthest, min distance 45', 'farthest', 45],
+  const runs: [string, GenerateOptions['tree'], GenerateOptions['step'], Selection, number][] = [
+    ['kruskal / move / last', 'kruskal', 'move', 'last', 0],
+    ['kruskal / move / farthest', 'kruskal', 'move', 'farthest', 0],
+    ['kruskal / slide / last', 'kruskal', 'slide', 'last', 0],
+    ['kruskal / slide / farthest', 'kruskal', 'slide', 'farthest', 0],
+    ['growth / slide / last', 'growth', 'slide', 'last', 0],
+    ['growth / slide / farthest', 'growth', 'slide', 'farthest', 0],
+    ['kruskal / slide / farthest, min 45', 'kruskal', 'slide', 'farthest', 45],
   ];
-  for (const [name, select, minDistance] of runs) {
+  for (const [name, tree, step, select, minDistance] of runs) {
     let line = 0;
     let proved = 0;
     let same = 0;
     let lower = 0;
+    let opt = 0;
+    let scr = 0;
     const t = timeOnce(() => {
       for (let seed = 0; seed < 20; seed++) {
-        const g = generate({ type: 'b', size: 5, pushes: 1000, seed, select, minDistance });
-        const l = solveLines(g.level, { maxNodes: 2_000_000 });
+        const g = generate({
+          type: 'b',
+          size: 5,
+          pushes: 1000,
+          seed,
+          select,
+          minDistance,
+          tree,
+          step,
+        });
+        scr += g.pushes;
+        const l = solveLines(g.level, { maxNodes: 3_000_000 });
         line += l.pushes;
-        const r = solve(g.level, { maxNodes: 20_000 });
+        const r = solve(g.level, { maxNodes: 50_000 });
         if (r.solved) {
           proved++;
           if (r.pushes === l.pushes) same++;
           lower += r.pushes;
         } else lower += r.lowerBound;
+        opt += optimize(g.level, g.pushList, { maxNodes: 100_000 }).pushes;
       }
     });
-    rows.push([name, line, `${proved}/20`, `${same}/${proved}`, lower, fmt(t.ms, 0)]);
+    rows.push([name, line, `${proved}/20`, `${same}/${proved}`, lower, opt, scr, fmt(t.ms, 0)]);
   }
   table(rows);
 }
 
-// 3. The solver: speed and reach.
+// 3. The solver: speed and reach under standard rules.
 {
   console.log(
-    '\nSolver (push-optimal A*): b and e levels with 1,000 scramble pushes, farthest selection, 20 s a level',
+    '\nSolver (push-optimal A*, standard rules): 1,000 scramble pushes, farthest selection, seed 1, 60 s a level',
   );
   const rows: (string | number)[][] = [
     ['level', 'boxes', 'solved', 'pushes', 'lower bound', 'states', 'states/s', 'ms'],
   ];
   for (const [type, n] of [
-    ['b', 3],
-    ['b', 4],
     ['b', 5],
+    ['b', 6],
+    ['b', 7],
     ['e', 3],
     ['e', 4],
     ['w', 3],
+    ['w', 4],
+    ['g', 3],
   ] as const) {
     const g = generate({ type, size: n, pushes: 1000, seed: 1, select: 'farthest' });
-    const t = timeOnce(() => solve(g.level, { maxNodes: 5_000_000, maxMs: 20_000 }));
+    const t = timeOnce(() => solve(g.level, { maxNodes: 50_000_000, maxMs: 60_000 }));
     rows.push([
       `${type} n=${n}`,
       g.boxes,

@@ -42,6 +42,7 @@ export {
   type Selection,
   type ZeroGapType,
   type TreeAlgorithm,
+  type ScrambleStep,
 } from './generate/generate.js';
 export { solve, type SolveOptions, type SolveResult } from './solve/solve.js';
 export { optimize, type OptimizeOptions, type OptimizeResult } from './solve/optimize.js';

@@ -106,7 +106,8 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     for (let n = 0; n < count; n++) insert(n, keyHi(n), keyLo(n));
   };
   // Recent nodes' assignment duals, so expanding a fresh node needs no full Hungarian solve.
-  const RING = 4096;
+  let RING = 1024;
+  while (RING * 2 * (kk + 1) <= 1 << 17) RING *= 2;
   const ringOwner = new Int32Array(RING).fill(-1);
   const ringU = new Float64Array(RING * (kk + 1));
   const ringV = new Float64Array(RING * (kk + 1));
@@ -170,6 +171,8 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
   if (h0 === 0) return finish(level, [], 0, undefined, 0);
   const cur = new Int32Array(kk);
   const next = new Int32Array(kk);
+  const trail: number[] = [];
+  const maxReplay = Math.max(2, k >> 2);
   let nodes = 0;
   for (;;) {
     while (minF < buckets.length && (buckets[minF]?.length ?? 0) === 0) minF++;
@@ -184,7 +187,27 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     if (options.onProgress && nodes % 10000 === 0) options.onProgress(nodes);
     const nb = node * k;
     for (let i = 0; i < k; i++) cur[i] = boxesPool[nb + i]!;
-    if (!load(node, parentA)) parentA.solve(cur);
+    if (!load(node, parentA)) {
+      // replay the pushes from the nearest ancestor whose duals are still cached (else solve afresh)
+      let anc = parent[node]!;
+      let depth = 1;
+      while (anc >= 0 && depth <= maxReplay && ringOwner[anc & (RING - 1)] !== anc) {
+        anc = parent[anc]!;
+        depth++;
+      }
+      if (anc >= 0 && depth <= maxReplay && load(anc, parentA)) {
+        trail.length = 0;
+        for (let x = node; x !== anc; x = parent[x]!) trail.push(pushOf[x]!);
+        for (let i = trail.length - 1; i >= 0; i--) {
+          const v = trail[i]!;
+          const from = v >> 2;
+          let row = 1;
+          while (parentA.rows[row] !== from) row++;
+          parentA.move(row - 1, from + off[v & 3]!);
+        }
+      } else parentA.solve(cur);
+      save(node, parentA);
+    }
     // parentA rows are in some order: map each row to its index in cur
     for (let i = 0; i < k; i++) occ[cur[i]!] = 1;
     sp.flood(occ, player[node]!);
