@@ -125,6 +125,43 @@ describe('puzzlekit sokoban', () => {
     });
   });
 
+  it('generate --step slide --tree growth (the seed reading) gives a solvable level', async () => {
+    const r = await runCli([
+      'sokoban',
+      'generate',
+      '--type',
+      'b',
+      '--size',
+      '4',
+      '--pushes',
+      '100',
+      '--step',
+      'slide',
+      '--tree',
+      'growth',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const l = (JSON.parse(r.stdout) as { levels: Json[] }).levels[0]!;
+    expect(verify(parseLevel(l.xsb as string), l.solution as string).solved).toBe(true);
+    // 100 slide steps of at least one two-push move each
+    expect(l.pushes as number).toBeGreaterThanOrEqual(200);
+    const bad = await runCli([
+      'sokoban',
+      'generate',
+      '--type',
+      'b',
+      '--size',
+      '3',
+      '--pushes',
+      '1',
+      '--step',
+      'hop',
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--step must be one of/);
+  });
+
   it('reports bad options and unreadable levels clearly', async () => {
     const t = await runCli(['sokoban', 'generate', '--type', 'x', '--size', '3', '--pushes', '1']);
     expect(t.code).toBe(2);

@@ -63,6 +63,12 @@ function registerGenerate(group: Command, ctx: Context): void {
       'reject candidates closer than d (see the README for the distance)',
     )
     .option('--count <c>', 'number of levels', '1')
+    .option('--tree <alg>', 'starting tree (b/e/w/g): kruskal, wilson or growth', 'kruskal')
+    .option(
+      '--step <how>',
+      'b/e scramble step: move, box, lazy or slide (the seed reading; --pushes counts steps)',
+      'move',
+    )
     .option(
       '--answer <form>',
       'lurd (default) or pushes (a push list; fast for huge levels)',
@@ -76,12 +82,14 @@ function registerGenerate(group: Command, ctx: Context): void {
       const select = choiceOption<Selection>('--select', o.select!, ['last', 'farthest']);
       const count = intOption('--count', o.count!, 1, 100_000);
       const answer = choiceOption('--answer', o.answer!, ['lurd', 'pushes'] as const);
+      const tree = choiceOption('--tree', o.tree!, ['kruskal', 'wilson', 'growth'] as const);
+      const step = choiceOption('--step', o.step!, ['move', 'box', 'lazy', 'slide'] as const);
       const minDistance =
         o.minDistance === undefined ? undefined : intOption('--min-distance', o.minDistance, 0);
       const seed = /^-?\d+$/.test(o.seed!) ? Number(o.seed) : o.seed!;
       const bar = ctx.progress('generating', count);
       const levels = generateMany(
-        { type, size, pushes, seed, select, minDistance, answer },
+        { type, size, pushes, seed, select, minDistance, answer, tree, step },
         count,
         (done) => bar.update(done),
       );
