@@ -13,7 +13,10 @@ export class LinkCutTree {
     this.right = new Int32Array(n).fill(-1);
     this.parent = new Int32Array(n).fill(-1);
     this.flip = new Uint8Array(n);
+    this.stack = new Int32Array(n + 1);
   }
+
+  private readonly stack: Int32Array;
 
   private isRoot(x: number): boolean {
     const p = this.parent[x]!;
@@ -55,18 +58,16 @@ export class LinkCutTree {
     parent[p] = x;
   }
 
-  private readonly stack: number[] = [];
-
   private splay(x: number): void {
     const st = this.stack;
-    st.length = 0;
+    let top = 0;
     let y = x;
-    st.push(y);
+    st[top++] = y;
     while (!this.isRoot(y)) {
       y = this.parent[y]!;
-      st.push(y);
+      st[top++] = y;
     }
-    for (let i = st.length - 1; i >= 0; i--) this.push(st[i]!);
+    for (let i = top - 1; i >= 0; i--) this.push(st[i]!);
     while (!this.isRoot(x)) {
       const p = this.parent[x]!;
       if (!this.isRoot(p)) {
