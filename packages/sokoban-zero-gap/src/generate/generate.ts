@@ -26,7 +26,10 @@ export interface GenerateOptions {
   readonly type: ZeroGapType;
   /** Size parameter n (b/e: (2n+3)², w/g: (3n+3)², s: (2n+3)×(2n+5) with n ≥ 7). */
   readonly size: number;
-  /** Random pushes of the scramble (for s, after the channel rotation). */
+  /**
+   * Random pushes of the scramble (for s, after the channel rotation); with `step: 'slide'` or
+   * `'lazy'`, the number of scramble steps (the seed's count).
+   */
   readonly pushes: number;
   /** Seed of the random stream. */
   readonly seed: Seed;
@@ -432,6 +435,13 @@ function scramble(
   return { record, count, selectedAt, distance, farthest: best };
 }
 
+/** Non-default tree and step, for the default title (so different inputs get different titles). */
+function variant(o: GenerateOptions): string {
+  const tree = o.tree && o.tree !== 'kruskal' ? ` ${o.tree}` : '';
+  const step = o.step && o.step !== 'move' ? ` ${o.step}` : '';
+  return tree + step;
+}
+
 function checkOptions(o: GenerateOptions): void {
   if (!['b', 'e', 'w', 'g', 's'].includes(o.type)) {
     throw new InvalidInputError(`type must be one of b, e, w, g, s, got '${String(o.type)}'`, {
@@ -510,7 +520,8 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
       cells,
       player: start.player,
       title:
-        options.title ?? `zero-gap ${type}${n} k${pushes} ${select} seed ${String(options.seed)}`,
+        options.title ??
+        `zero-gap ${type}${n} k${pushes} ${select}${variant(options)} seed ${String(options.seed)}`,
       author: options.author ?? 'puzzlekit sokoban-zero-gap',
     };
     const solution = options.answer === 'pushes' ? undefined : pushesToLurd(level, list);
@@ -556,7 +567,7 @@ export function generateMany(
   const master = Rng.from(options.seed);
   const out: GeneratedLevel[] = [];
   for (let i = 0; i < count; i++) {
-    const title = `${options.title ?? `zero-gap ${options.type}${options.size} k${options.pushes} ${options.select ?? 'last'} seed ${String(options.seed)}`} #${i + 1}`;
+    const title = `${options.title ?? `zero-gap ${options.type}${options.size} k${options.pushes} ${options.select ?? 'last'}${variant(options)} seed ${String(options.seed)}`} #${i + 1}`;
     out.push(generateWith({ ...options, title }, master.fork()));
     onProgress?.(i + 1);
   }
