@@ -57,7 +57,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const debug = argv.includes('--debug');
   const program = buildProgram(ctx);
   try {
-    await program.parseAsync(argv as string[], { from: 'user' });
+    await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
