@@ -46,6 +46,7 @@ function levelJson(g: GeneratedLevel): Record<string, unknown> {
     width: g.level.width,
     height: g.level.height,
     distance: g.distance,
+    scramblePushes: g.scramblePushes,
   };
 }
 

@@ -470,6 +470,35 @@ function checkOptions(o: GenerateOptions): void {
 }
 
 /**
+ * How many pushes of `list` it takes until every box stands on a cell that holds a box in `goals`
+ * (the first time the replay is solved). O(pushes), by counting boxes on goal cells.
+ */
+function firstArrival(
+  start: Uint8Array | Int32Array,
+  goals: Uint8Array | Int32Array,
+  list: Int32Array,
+  off: Int32Array,
+): number {
+  let total = 0;
+  let onGoal = 0;
+  for (let c = 0; c < start.length; c++) {
+    if (start[c]! & BOX) {
+      total++;
+      if (goals[c]! & BOX) onGoal++;
+    }
+  }
+  if (onGoal === total) return 0;
+  for (let i = 0; i < list.length; i++) {
+    const from = list[i]! >> 2;
+    const to = from + off[list[i]! & 3]!;
+    if (goals[from]! & BOX) onGoal--;
+    if (goals[to]! & BOX) onGoal++;
+    if (onGoal === total) return i + 1;
+  }
+  return list.length;
+}
+
+/**
  * Generates one zero-gap level with its answer, from a random spanning tree of pillars and a seeded
  * random scramble (see the README for each type's rule). The start is the tree, the goals are the
  * selected scrambled state, and the answer is the scramble up to that state, legal under standard
@@ -504,15 +533,18 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
       lastReason = `the selected state was at distance ${s.distance} < ${min}`;
       continue;
     }
-    const list = s.record.slice(0, s.selectedAt);
+    const scrambled = s.record.slice(0, s.selectedAt);
     const cells = start.cells.slice();
     const goals = start.cells.slice();
     const off = Int32Array.of(-1, -start.width, 1, start.width);
-    for (const v of list) {
+    for (const v of scrambled) {
       const c = v >> 2;
       goals[c] = goals[c]! & ~BOX;
       goals[c + off[v & 3]!] = goals[c + off[v & 3]!]! | BOX;
     }
+    // A random walk revisits states: the scramble may pass through the selected state before it
+    // ends there. The answer stops at the first arrival, so pushes and moves count no detour.
+    const list = scrambled.slice(0, firstArrival(start.cells, goals, scrambled, off));
     for (let c = 0; c < cells.length; c++) if (goals[c]! & BOX) cells[c] = cells[c]! | GOAL;
     const level: Level = {
       width: start.width,
