@@ -1,5 +1,6 @@
 import { Rng } from '@puzzlekit/rng';
 import { BOX, GOAL, WALL, directionOffsets, type Level } from '../model.js';
+import { Assignment } from './hungarian.js';
 
 const UNREACHABLE = 0x3fffffff;
 
@@ -215,86 +216,15 @@ export class Space {
     return false;
   }
 
+  /** Solver of the assignment bound, made on first use. */
+  private bound: Assignment | undefined;
+
   /** Admissible lower bound: minimum-cost assignment of boxes to goals by lone-box push distance. */
   lowerBound(boxes: Int32Array | number[]): number {
-    return assignment(boxes, this.goals.length, this.size, this.pushDist);
+    this.bound ??= new Assignment(this.goals.length, this.size, this.pushDist, UNREACHABLE);
+    const total = this.bound.solve(boxes);
+    return total >= this.bound.big ? UNREACHABLE : total;
   }
 }
 
 export { UNREACHABLE };
-
-// Hungarian algorithm (O(k³)) on cost[i][j] = pushDist[j * size + boxes[i]]; UNREACHABLE if infeasible.
-const buffers = {
-  k: -1,
-  U: new Float64Array(0),
-  V: new Float64Array(0),
-  P: new Int32Array(0),
-  way: new Int32Array(0),
-  minv: new Float64Array(0),
-  used: new Uint8Array(0),
-};
-
-function assignment(
-  boxes: Int32Array | number[],
-  k: number,
-  size: number,
-  dist: Int32Array,
-): number {
-  if (k === 0) return 0;
-  const INF = 1e15;
-  if (buffers.k !== k) {
-    buffers.k = k;
-    buffers.U = new Float64Array(k + 1);
-    buffers.V = new Float64Array(k + 1);
-    buffers.P = new Int32Array(k + 1);
-    buffers.way = new Int32Array(k + 1);
-    buffers.minv = new Float64Array(k + 1);
-    buffers.used = new Uint8Array(k + 1);
-  }
-  const { U, V, P, way, minv, used } = buffers;
-  U.fill(0);
-  V.fill(0);
-  P.fill(0);
-  way.fill(0);
-  for (let i = 1; i <= k; i++) {
-    P[0] = i;
-    let j0 = 0;
-    minv.fill(INF);
-    used.fill(0);
-    do {
-      used[j0] = 1;
-      const i0 = P[j0]!;
-      let delta = INF;
-      let j1 = 0;
-      const box = boxes[i0 - 1]!;
-      for (let j = 1; j <= k; j++) {
-        if (used[j]) continue;
-        const raw = dist[(j - 1) * size + box]!;
-        const cur = (raw >= UNREACHABLE ? 1e9 : raw) - U[i0]! - V[j]!;
-        if (cur < minv[j]!) {
-          minv[j] = cur;
-          way[j] = j0;
-        }
-        if (minv[j]! < delta) {
-          delta = minv[j]!;
-          j1 = j;
-        }
-      }
-      for (let j = 0; j <= k; j++) {
-        if (used[j]) {
-          U[P[j]!] = U[P[j]!]! + delta;
-          V[j] = V[j]! - delta;
-        } else minv[j] = minv[j]! - delta;
-      }
-      j0 = j1;
-    } while (P[j0] !== 0);
-    do {
-      const j1 = way[j0]!;
-      P[j0] = P[j1]!;
-      j0 = j1;
-    } while (j0);
-  }
-  let total = 0;
-  for (let j = 1; j <= k; j++) total += dist[(j - 1) * size + boxes[P[j]! - 1]!]!;
-  return total >= UNREACHABLE ? UNREACHABLE : total;
-}
