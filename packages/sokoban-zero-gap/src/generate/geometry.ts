@@ -156,6 +156,50 @@ function withEdges(board: StartBoard, g: PillarGraph): StartBoard {
 }
 
 /**
+ * The pillar graph of an n×n lattice on a square board: vertex j·n + i per pillar (and n² for the outer
+ * wall when `wallTies`), an edge per pair of neighbouring pillars and, with `wallTies`, per rim pillar
+ * and the wall. `lane(i)` is the row/column the i-th pillars' boxes run along; the box of an edge stands
+ * one cell past the pillar's lane towards its neighbour (at the board's inner rim for wall ties).
+ * Edges are listed per pillar, row by row: right, down, then left/right/top/bottom wall ties.
+ */
+function pillarGraph(
+  n: number,
+  width: number,
+  lane: (i: number) => number,
+  wallTies: boolean,
+): PillarGraph {
+  const us: number[] = [];
+  const vs: number[] = [];
+  const cs: number[] = [];
+  const edge = (u: number, v: number, x: number, y: number): void => {
+    us.push(u);
+    vs.push(v);
+    cs.push(y * width + x);
+  };
+  const wall = n * n;
+  const rim = width - 2;
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const v = j * n + i;
+      if (i + 1 < n) edge(v, v + 1, lane(i) + 1, lane(j));
+      if (j + 1 < n) edge(v, v + n, lane(i), lane(j) + 1);
+      if (wallTies) {
+        if (i === 0) edge(v, wall, 1, lane(j));
+        if (i === n - 1) edge(v, wall, rim, lane(j));
+        if (j === 0) edge(v, wall, lane(i), 1);
+        if (j === n - 1) edge(v, wall, lane(i), rim);
+      }
+    }
+  }
+  return {
+    vertexCount: n * n + (wallTies ? 1 : 0),
+    edgeU: Int32Array.from(us),
+    edgeV: Int32Array.from(vs),
+    cell: Int32Array.from(cs),
+  };
+}
+
+/**
  * b and e: pillars at (2i+2, 2j+2); a tree edge between horizontal neighbours puts a box at
  * (2i+3, 2j+2) (it can only run up and down), between vertical neighbours at (2i+2, 2j+3).
  * e also has the outer wall as a vertex: a rim pillar may be tied to it by a box in the slot between.
@@ -167,34 +211,7 @@ function bBoard(n: number, rng: Rng, wallTies: boolean, algorithm: TreeAlgorithm
   border(cells, width, height);
   for (let j = 0; j < n; j++)
     for (let i = 0; i < n; i++) cells[(2 * j + 2) * width + 2 * i + 2] = WALL;
-  const us: number[] = [];
-  const vs: number[] = [];
-  const cs: number[] = [];
-  const edge = (u: number, v: number, x: number, y: number): void => {
-    us.push(u);
-    vs.push(v);
-    cs.push(y * width + x);
-  };
-  const wall = n * n;
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) {
-      const v = j * n + i;
-      if (i + 1 < n) edge(v, v + 1, 2 * i + 3, 2 * j + 2);
-      if (j + 1 < n) edge(v, v + n, 2 * i + 2, 2 * j + 3);
-      if (wallTies) {
-        if (i === 0) edge(v, wall, 1, 2 * j + 2);
-        if (i === n - 1) edge(v, wall, 2 * n + 1, 2 * j + 2);
-        if (j === 0) edge(v, wall, 2 * i + 2, 1);
-        if (j === n - 1) edge(v, wall, 2 * i + 2, 2 * n + 1);
-      }
-    }
-  }
-  const g: PillarGraph = {
-    vertexCount: n * n + (wallTies ? 1 : 0),
-    edgeU: Int32Array.from(us),
-    edgeV: Int32Array.from(vs),
-    cell: Int32Array.from(cs),
-  };
+  const g = pillarGraph(n, width, (i) => 2 * i + 2, wallTies);
   for (const k of pillarTree(g, rng, algorithm)) cells[g.cell[k]!] = BOX;
   const lo = wallTies ? 1 : 2;
   const board = finish(
@@ -227,34 +244,7 @@ function wBoard(n: number, rng: Rng, extended: boolean, algorithm: TreeAlgorithm
       cells[(3 * j + 3) * width + 3 * i + 3] = WALL;
     }
   }
-  const us: number[] = [];
-  const vs: number[] = [];
-  const cs: number[] = [];
-  const edge = (u: number, v: number, x: number, y: number): void => {
-    us.push(u);
-    vs.push(v);
-    cs.push(y * width + x);
-  };
-  const wall = n * n;
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) {
-      const v = j * n + i;
-      if (i + 1 < n) edge(v, v + 1, 3 * i + 4, 3 * j + 3);
-      if (j + 1 < n) edge(v, v + n, 3 * i + 3, 3 * j + 4);
-      if (extended) {
-        if (i === 0) edge(v, wall, 1, 3 * j + 3);
-        if (i === n - 1) edge(v, wall, 3 * n + 1, 3 * j + 3);
-        if (j === 0) edge(v, wall, 3 * i + 3, 1);
-        if (j === n - 1) edge(v, wall, 3 * i + 3, 3 * n + 1);
-      }
-    }
-  }
-  const g: PillarGraph = {
-    vertexCount: n * n + (extended ? 1 : 0),
-    edgeU: Int32Array.from(us),
-    edgeV: Int32Array.from(vs),
-    cell: Int32Array.from(cs),
-  };
+  const g = pillarGraph(n, width, (i) => 3 * i + 3, extended);
   for (const k of pillarTree(g, rng, algorithm)) cells[g.cell[k]!] = BOX;
   const lo = extended ? 1 : 2;
   const inner = (v: number): boolean => v >= lo && v <= width - 1 - lo;
