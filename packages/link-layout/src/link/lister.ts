@@ -115,6 +115,20 @@ export function createLister(e: Engine, maxFace: number): PairLister {
           }
           continue;
         }
+        // Emits (ci, nb) when nb holds a later tile of this face, stamping it `seen` so the run
+        // lookups below do not emit the same pair again.
+        const adjacent = (ci: number, nb: number, i: number, s: number): void => {
+          const g = grid[nb]!;
+          if (
+            g > 0 &&
+            faceOf[g - 1] === f &&
+            localOf[nb]! > i &&
+            byFace[lo + localOf[nb]!] === nb
+          ) {
+            seen[localOf[nb]!] = s;
+            emit(ci, nb);
+          }
+        };
         const sV = bump();
         const sH = bump();
         let nodes = 0;
@@ -146,60 +160,12 @@ export function createLister(e: Engine, maxFace: number): PairLister {
         for (let i = 0; i < k; i++) {
           const ci = byFace[lo + i]!;
           const s = bump();
-          // Adjacent equal tiles (right and down neighbours; the others see i from their side).
+          // Adjacent equal tiles link directly; each pair is emitted from its earlier tile.
           const col = ci % pw;
-          if (col < pw - 1) {
-            const nb = ci + 1;
-            const g = grid[nb]!;
-            if (
-              g > 0 &&
-              faceOf[g - 1] === f &&
-              localOf[nb]! > i &&
-              byFace[lo + localOf[nb]!] === nb
-            ) {
-              seen[localOf[nb]!] = s;
-              emit(ci, nb);
-            }
-          }
-          if (ci + pw < size) {
-            const nb = ci + pw;
-            const g = grid[nb]!;
-            if (
-              g > 0 &&
-              faceOf[g - 1] === f &&
-              localOf[nb]! > i &&
-              byFace[lo + localOf[nb]!] === nb
-            ) {
-              seen[localOf[nb]!] = s;
-              emit(ci, nb);
-            }
-          }
-          if (col > 0) {
-            const nb = ci - 1;
-            const g = grid[nb]!;
-            if (
-              g > 0 &&
-              faceOf[g - 1] === f &&
-              localOf[nb]! > i &&
-              byFace[lo + localOf[nb]!] === nb
-            ) {
-              seen[localOf[nb]!] = s;
-              emit(ci, nb);
-            }
-          }
-          if (ci - pw >= 0) {
-            const nb = ci - pw;
-            const g = grid[nb]!;
-            if (
-              g > 0 &&
-              faceOf[g - 1] === f &&
-              localOf[nb]! > i &&
-              byFace[lo + localOf[nb]!] === nb
-            ) {
-              seen[localOf[nb]!] = s;
-              emit(ci, nb);
-            }
-          }
+          if (col < pw - 1) adjacent(ci, ci + 1, i, s);
+          if (ci + pw < size) adjacent(ci, ci + pw, i, s);
+          if (col > 0) adjacent(ci, ci - 1, i, s);
+          if (ci - pw >= 0) adjacent(ci, ci - pw, i, s);
           for (let t = 0; t < nsets[2 * i]!; t++) {
             for (let m = headV[hv[i * stride + t]!]!; m >= 0; m = nodeNext[m]!) {
               const j = nodeTile[m]!;
