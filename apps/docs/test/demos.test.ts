@@ -1,33 +1,12 @@
-import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkPrerequisites,
-  distDir,
-  launchBrowser,
-  openPage,
-  screenshot,
-  serveStatic,
-} from './site.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot, useSite } from './site.js';
 
-let browser: Browser;
-let server: Server;
-let origin: string;
-
-beforeAll(async () => {
-  checkPrerequisites();
-  ({ server, origin } = await serveStatic(distDir));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) await new Promise((done) => server.close(done));
-});
+const site = useSite();
 
 /** Opens a demo page and waits until its component has rendered (it mounts on the client only). */
 async function openDemo(path: string, demo: string): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openPage(browser, `${origin}${path}`);
+  const opened = await openPage(site.browser, `${site.origin}${path}`);
   await opened.page.locator(`[data-demo="${demo}"]`).waitFor({ state: 'visible', timeout: 20_000 });
   return opened;
 }

@@ -1,33 +1,11 @@
-import type { Server } from 'node:http';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkPrerequisites,
-  distDir,
-  launchBrowser,
-  openPage,
-  screenshot,
-  serveStatic,
-} from './site.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot, useSite } from './site.js';
 
-let browser: Browser;
-let server: Server;
-let origin: string;
-
-beforeAll(async () => {
-  checkPrerequisites();
-  ({ server, origin } = await serveStatic(distDir));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) await new Promise((done) => server.close(done));
-});
+const site = useSite();
 
 describe('the built site', () => {
   it('serves the home page with its hero and links to the guides', async () => {
-    const { page, errors } = await openPage(browser, `${origin}/`);
+    const { page, errors } = await openPage(site.browser, `${site.origin}/`);
     await expect(page.locator('.VPHero .name').textContent()).resolves.toContain('puzzlekit');
     await page.getByRole('link', { name: 'Get started' }).first().click();
     await page.waitForURL(/getting-started/);
@@ -38,7 +16,7 @@ describe('the built site', () => {
   });
 
   it('has an API reference section for every package, generated from the TSDoc', async () => {
-    const { page, errors } = await openPage(browser, `${origin}/api/`);
+    const { page, errors } = await openPage(site.browser, `${site.origin}/api/`);
     const links = await page.locator('.vp-doc a').allTextContents();
     for (const name of [
       'errors',
@@ -54,7 +32,7 @@ describe('the built site', () => {
     ]) {
       expect(links).toContain(`@puzzlekit/${name}`);
     }
-    await page.goto(`${origin}/api/@puzzlekit/rng/classes/Rng.html`);
+    await page.goto(`${site.origin}/api/@puzzlekit/rng/classes/Rng.html`);
     await expect(page.locator('h1').first().textContent()).resolves.toContain('Rng');
     await expect(page.locator('.vp-doc').textContent()).resolves.toContain('shuffle');
     expect(errors).toEqual([]);
@@ -73,9 +51,9 @@ describe('the built site', () => {
       '/games/animal-grid.html',
       '/games/screw-jam.html',
     ];
-    const { page, errors } = await openPage(browser, `${origin}/`);
+    const { page, errors } = await openPage(site.browser, `${site.origin}/`);
     for (const path of pages) {
-      await page.goto(`${origin}${path}`);
+      await page.goto(`${site.origin}${path}`);
       const figures = page.locator('[data-figures]');
       await expect(figures.count(), path).resolves.toBe(1);
       await expect(

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const docsRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -109,4 +110,38 @@ export async function screenshot(page: Page, name: string, selector?: string): P
     await page.locator(selector).screenshot({ path });
   }
   return path;
+}
+
+/** The built site served on loopback and a Chromium to open it, shared by one test file. */
+export interface SiteSession {
+  readonly browser: Browser;
+  readonly origin: string;
+}
+
+/**
+ * Registers `beforeAll`/`afterAll` hooks that serve the built site and launch Chromium (after checking
+ * both are there), and returns the session the tests read once the hooks have run.
+ */
+export function useSite(): SiteSession {
+  let browser: Browser | undefined;
+  let server: Server | undefined;
+  let origin = '';
+  beforeAll(async () => {
+    checkPrerequisites();
+    ({ server, origin } = await serveStatic(distDir));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await new Promise((done) => server!.close(done));
+  });
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error('the browser is not running (beforeAll has not run)');
+      return browser;
+    },
+    get origin(): string {
+      return origin;
+    },
+  };
 }
