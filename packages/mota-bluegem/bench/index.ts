@@ -145,7 +145,7 @@ function randomCyclicFloor(rng: Rng, gates: number): GateProblem {
 // a survey hero that can damage every monster of the floor (attack 2 × highest defence + 1).
 {
   const dir = fileURLToPath(
-    new URL('../../../../shared/fixtures/mota/only-up/project/', import.meta.url),
+    new URL('../../../fixtures/mota/only-up/project/', import.meta.url),
   );
   let project: Project | null = null;
   try {

@@ -9,7 +9,7 @@ import { solveFloor, type FloorSolution } from './solve.js';
 import { floorSummary, probeHero } from './summary.js';
 import { syntheticProject } from './testing/synthetic.js';
 
-const FIXTURES = new URL('../../../../shared/fixtures/mota/', import.meta.url);
+const FIXTURES = new URL('../../../fixtures/mota/', import.meta.url);
 
 function fixture(name: string): Project {
   const dir = new URL(`${name}/project/`, FIXTURES);

@@ -5,7 +5,7 @@ import { nodeIo } from '../io.js';
 import { runCli } from '../testing.js';
 import { mota } from './mota.js';
 
-const FIXTURES = new URL('../../../../../shared/fixtures/mota/', import.meta.url);
+const FIXTURES = new URL('../../../../fixtures/mota/', import.meta.url);
 
 /** The fixture tower's files as an in-memory file system under `prefix/project/…`. */
 function towerFiles(name: string, prefix: string): Record<string, string> {

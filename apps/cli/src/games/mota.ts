@@ -129,18 +129,18 @@ function solutionText(sol: FloorSolution, title: string): string {
   return lines.join('\n');
 }
 
-/** Where the shared fixtures may be: beside the checkout, found from this file or the working folder. */
+/** The repository's fixture tower, found from this file (apps/cli/dist or src) or the working folder. */
 async function findFixtureTower(): Promise<string | null> {
   const here = fileURLToPath(new URL('.', import.meta.url));
   const bases = [
+    resolve(here, '../../..'),
     resolve(here, '../../../..'),
-    resolve(here, '../../../../..'),
+    process.cwd(),
     resolve(process.cwd(), '..'),
     resolve(process.cwd(), '../..'),
-    resolve(process.cwd(), '../../..'),
   ];
   for (const base of bases) {
-    const dir = join(base, 'shared', 'fixtures', 'mota', 'only-up', 'project');
+    const dir = join(base, 'fixtures', 'mota', 'only-up', 'project');
     try {
       await access(join(dir, 'data.js'));
       return dir;
@@ -253,7 +253,7 @@ export const mota: GameModule = {
       return {
         title: 'mota-bluegem',
         text: [
-          'fixture tower not found (../shared/fixtures/mota): solving an abstract tree instead',
+          'fixture tower not found (fixtures/mota in the repository): solving an abstract tree instead',
           `order ${sol.order.join(' ')}, objective ${sol.objective}, optimal`,
         ].join('\n'),
         data: { fixture: false, ...sol },

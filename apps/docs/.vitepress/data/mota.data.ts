@@ -22,7 +22,7 @@ export interface MotaData {
 
 export declare const data: MotaData;
 
-const towerDir = '../../../../../shared/fixtures/mota/only-up/project/';
+const towerDir = '../../../../fixtures/mota/only-up/project/';
 
 function read(path: string): string {
   return readFileSync(new URL(towerDir + path, import.meta.url), 'utf8');

@@ -6,7 +6,7 @@ import type { ProjectFiles } from '../model.js';
 import { syntheticProject } from '../testing/synthetic.js';
 import { loadProject } from './project.js';
 
-const FIXTURES = new URL('../../../../../shared/fixtures/mota/', import.meta.url);
+const FIXTURES = new URL('../../../../fixtures/mota/', import.meta.url);
 
 function fixtureFiles(name: string): ProjectFiles {
   const dir = new URL(`${name}/project/`, FIXTURES);

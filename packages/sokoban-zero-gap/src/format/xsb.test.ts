@@ -6,7 +6,7 @@ import { BOX, GOAL, WALL, type Level } from '../model.js';
 import { parseLevel, parseXsb, printBoard, printLevel, printXsb } from './xsb.js';
 
 const fixture = (name: string): string =>
-  readFileSync(new URL(`../../../../../shared/fixtures/sokoban/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../../../../fixtures/sokoban/${name}`, import.meta.url), 'utf8');
 
 function sameBoard(a: Level, b: Level): void {
   expect(b.width).toBe(a.width);

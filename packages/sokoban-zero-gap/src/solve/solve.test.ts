@@ -10,7 +10,7 @@ import { solveLines } from './lines.js';
 
 const microban = parseXsb(
   readFileSync(
-    new URL('../../../../../shared/fixtures/sokoban/microban_155.xsb', import.meta.url),
+    new URL('../../../../fixtures/sokoban/microban_155.xsb', import.meta.url),
     'utf8',
   ),
 ).levels;
