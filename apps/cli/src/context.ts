@@ -1,5 +1,6 @@
 import { SingleBar } from 'cli-progress';
 import { PuzzlekitError } from '@puzzlekit/errors';
+import { parseSeed, type Seed } from '@puzzlekit/rng';
 import type { Io } from './io.js';
 
 /** A mistake in how the command was called (exit code 2), as opposed to a failure doing the work (1). */
@@ -110,4 +111,12 @@ export function choiceOption<T extends string>(
     throw new UsageError(`${name} must be one of ${choices.join(', ')}, got '${value}'`);
   }
   return value as T;
+}
+
+/**
+ * Reads `--seed`: every command reads it through {@link parseSeed}, so `--seed 1` is the same stream
+ * (the number 1) in every game, and any other text is a text seed.
+ */
+export function seedOption(value: string): Seed {
+  return parseSeed(value);
 }

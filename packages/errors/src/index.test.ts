@@ -77,3 +77,18 @@ describe('positionAt', () => {
     );
   });
 });
+
+describe('GenerationError and IoError', () => {
+  it('carry stable codes and are puzzlekit errors', async () => {
+    const { GenerationError, IoError } = await import('./index.js');
+    const g = new GenerationError('no scramble reached distance 10');
+    expect(g.code).toBe('GENERATION_FAILED');
+    expect(g.name).toBe('GenerationError');
+    expect(isPuzzlekitError(g)).toBe(true);
+    const cause = new Error('ENOENT');
+    const io = new IoError('cannot write out/b.txt: no such folder', { path: 'out/b.txt', cause });
+    expect(io.code).toBe('IO_ERROR');
+    expect(io.path).toBe('out/b.txt');
+    expect(io.cause).toBe(cause);
+  });
+});

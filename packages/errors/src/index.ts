@@ -128,4 +128,34 @@ export function positionAt(text: string, offset: number): TextPosition {
   return { line, column: end - lineStart + 1 };
 }
 
+/**
+ * A generator could not produce what was asked within its rules and attempts (for example no scramble
+ * reached the minimum distance, or every attempt got stuck). One class for every game's generator.
+ */
+export class GenerationError extends PuzzlekitError {
+  constructor(message: string, options: PuzzlekitErrorOptions = {}) {
+    super('GENERATION_FAILED', message, options);
+  }
+}
+
+/** Options of {@link IoError}. */
+export interface IoErrorOptions extends PuzzlekitErrorOptions {
+  /** The file or folder involved. */
+  readonly path?: string;
+}
+
+/**
+ * Reading or writing a file failed (missing folder, a folder where a file was expected, disk full,
+ * no permission). The message names the path and the system's reason; `code` is `IO_ERROR`.
+ */
+export class IoError extends PuzzlekitError {
+  /** The file or folder involved, if known. */
+  readonly path: string | undefined;
+
+  constructor(message: string, options: IoErrorOptions = {}) {
+    super('IO_ERROR', message, options);
+    this.path = options.path;
+  }
+}
+
 export { locateJsonError, parseJson, type JsonProblem } from './json.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { isPuzzlekitError } from '@puzzlekit/errors';
-import { Rng, createRng } from './index.js';
+import { Rng, createRng, parseSeed } from './index.js';
 
 describe('seeding', () => {
   it('pins the first values of integer and string seeds (golden: same on every machine)', () => {
@@ -216,3 +216,26 @@ describe('collections', () => {
 const GOLDEN_42 = [848759690, 3937095118, 679381268, 2086136720, 1069417914];
 const GOLDEN_PUZZLEKIT = [3247925288, 3892750823, 2920574144, 172508312, 2962854257];
 const GOLDEN_42_DICE = [3, 5, 3, 3, 1, 1];
+
+describe('parseSeed', () => {
+  it('reads decimal integers as numbers and anything else as text', () => {
+    expect(parseSeed('1')).toBe(1);
+    expect(parseSeed(' -42 ')).toBe(-42);
+    expect(parseSeed('007')).toBe(7);
+    expect(parseSeed('puzzlekit demo')).toBe('puzzlekit demo');
+    expect(parseSeed('1.5')).toBe('1.5');
+    expect(parseSeed('1e3')).toBe('1e3');
+    // Past 2^53 a number would round: keep the digits as a text seed instead.
+    expect(parseSeed('9007199254740993')).toBe('9007199254740993');
+  });
+
+  it('gives the same stream for "1" as for the number 1 (property: every safe integer)', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => {
+        const seed = parseSeed(String(n));
+        expect(seed).toBe(n);
+        expect(Rng.from(seed).uint32()).toBe(Rng.from(n).uint32());
+      }),
+    );
+  });
+});

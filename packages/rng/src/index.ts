@@ -57,6 +57,20 @@ function seedToInt32(seed: Seed): number {
   return hi === 0 ? lo : lo ^ splitMix32(hi);
 }
 
+/**
+ * Reads a seed as a user typed it (a CLI flag, a form field): an optional sign and decimal digits that
+ * form a safe integer become that number; anything else is a text seed. Every command reads `--seed`
+ * through this, so `--seed 1` names the same stream everywhere.
+ */
+export function parseSeed(text: string): Seed {
+  const trimmed = text.trim();
+  if (/^-?\d+$/.test(trimmed)) {
+    const n = Number(trimmed);
+    if (Number.isSafeInteger(n)) return n;
+  }
+  return text;
+}
+
 /** Expands a 32-bit seed into four state words with SplitMix32 (never the all-zero state). */
 function expandSeed(seed32: number): [number, number, number, number] {
   const words: [number, number, number, number] = [0, 0, 0, 0];
