@@ -245,26 +245,23 @@ describe('hand-checked puzzles', () => {
 });
 
 describe('robustness', () => {
-  it(
-    'IDA* follows a 100,000-move path without overflowing the call stack',
-    () => {
-      const end = 100_000;
-      const line = {
-        start: 0,
-        isGoal: (s: number) => s === end,
-        key: (s: number) => s,
-        neighbours: (s: number, emit: (n: number) => void) => {
-          if (s > 0) emit(s - 1);
-          if (s < end) emit(s + 1);
-        },
-        heuristic: (s: number) => end - s,
-      };
-      const r = idaStar(line);
-      expect(r).toMatchObject({ status: 'found', cost: end });
-      expect(r.path).toHaveLength(end + 1);
-      expect(r.stats.peakFrontier).toBe(end);
-    },
-  );
+  it('IDA* follows a 100,000-move path without overflowing the call stack', () => {
+    const end = 100_000;
+    const line = {
+      start: 0,
+      isGoal: (s: number) => s === end,
+      key: (s: number) => s,
+      neighbours: (s: number, emit: (n: number) => void) => {
+        if (s > 0) emit(s - 1);
+        if (s < end) emit(s + 1);
+      },
+      heuristic: (s: number) => end - s,
+    };
+    const r = idaStar(line);
+    expect(r).toMatchObject({ status: 'found', cost: end });
+    expect(r.path).toHaveLength(end + 1);
+    expect(r.stats.peakFrontier).toBe(end);
+  });
 
   it('is deterministic: the same problem gives the same path and counters', () => {
     const p = eightPuzzle([4, 1, 3, 7, 2, 6, 0, 5, 8]);

@@ -144,9 +144,7 @@ function randomCyclicFloor(rng: Rng, gates: number): GateProblem {
 // 3. Every floor of the community tower, from its default start cell, with the starting hero and with
 // a survey hero that can damage every monster of the floor (attack 2 × highest defence + 1).
 {
-  const dir = fileURLToPath(
-    new URL('../../../fixtures/mota/only-up/project/', import.meta.url),
-  );
+  const dir = fileURLToPath(new URL('../../../fixtures/mota/only-up/project/', import.meta.url));
   let project: Project | null = null;
   try {
     project = await readProjectDir(dir);

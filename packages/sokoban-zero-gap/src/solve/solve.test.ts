@@ -9,10 +9,7 @@ import { solve } from './solve.js';
 import { solveLines } from './lines.js';
 
 const microban = parseXsb(
-  readFileSync(
-    new URL('../../../../fixtures/sokoban/microban_155.xsb', import.meta.url),
-    'utf8',
-  ),
+  readFileSync(new URL('../../../../fixtures/sokoban/microban_155.xsb', import.meta.url), 'utf8'),
 ).levels;
 
 /** Independent brute force: plain BFS over (sorted boxes, player region) with string keys. */
