@@ -158,4 +158,10 @@ export class IoError extends PuzzlekitError {
   }
 }
 
-export { locateJsonError, parseJson, type JsonProblem } from './json.js';
+export {
+  MAX_JSON_DEPTH,
+  locateJsonError,
+  parseJson,
+  type JsonProblem,
+  type ParseJsonOptions,
+} from './json.js';

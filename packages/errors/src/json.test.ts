@@ -57,3 +57,40 @@ describe('parseJson', () => {
     expect((caught as Error).message).toBe("level.json:3:8: invalid JSON: unexpected 't'");
   });
 });
+
+describe('parseJson nesting limit', () => {
+  it('refuses 5,000-deep nesting with a TOO_DEEP ParseError at the opening bracket', () => {
+    const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+    const error = (() => {
+      try {
+        parseJson(`\n  ${deep}`, 'garden.json');
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(ParseError);
+    const p = error as ParseError;
+    expect(p.code).toBe('TOO_DEEP');
+    expect(p.line).toBe(2);
+    // The 257th '{' opens the level past 256: 2 spaces, then 256 × '{"a":' before it.
+    expect(p.column).toBe(3 + 256 * 5);
+    expect(p.message).toMatch(/^garden\.json:2:\d+: JSON nested deeper than 256 levels$/);
+    expect(() => parseJson('['.repeat(100_000))).toThrow(/nested deeper/);
+  });
+
+  it('accepts nesting up to the limit, and brackets inside strings do not count (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.string(), (depth, text) => {
+        const value = JSON.stringify(text);
+        const nested = '['.repeat(depth) + value + ']'.repeat(depth);
+        expect(parseJson(nested, 'x', { maxDepth: 40 })).toEqual(JSON.parse(nested));
+        expect(() => parseJson(`[${nested}]`, 'x', { maxDepth: depth })).toThrow(ParseError);
+        // A string full of brackets stays a flat string.
+        expect(parseJson(JSON.stringify('[{'.repeat(depth) + text), 'x', { maxDepth: 1 })).toBe(
+          '[{'.repeat(depth) + text,
+        );
+      }),
+    );
+  });
+});

@@ -127,24 +127,69 @@ export function locateJsonError(text: string): JsonProblem | null {
 }
 
 /**
- * `JSON.parse` for untrusted text: a leading byte-order mark is allowed, and a syntax error becomes a
- * {@link ParseError} with the line, column and reason of the first bad character.
+ * How deeply arrays and objects may nest in untrusted JSON by default. No puzzlekit format needs more
+ * than a handful of levels; the cap keeps every recursive walk over parsed input far from the stack's
+ * limit.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** Options of {@link parseJson}. */
+export interface ParseJsonOptions {
+  /** Deepest nesting of arrays and objects accepted (default {@link MAX_JSON_DEPTH}). */
+  readonly maxDepth?: number;
+}
+
+/**
+ * Offset of the first `[` or `{` that opens a level deeper than `maxDepth`, or -1. A linear scan that
+ * skips strings; it runs before `JSON.parse`, so nothing deeper is ever built.
+ */
+function tooDeepAt(text: string, maxDepth: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // Skip a string: its brackets are text. An unterminated string is JSON.parse's to report.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 || c === 123) {
+      if (++depth > maxDepth) return i;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return -1;
+}
+
+/**
+ * `JSON.parse` for untrusted text: a leading byte-order mark is allowed, nesting deeper than
+ * `options.maxDepth` is refused before parsing, and a syntax error becomes a {@link ParseError} with the
+ * line, column and reason of the first bad character.
  *
  * @param text - The JSON text.
  * @param source - File or input name for the error message.
+ * @param options - Limits.
  */
-export function parseJson(text: string, source?: string): unknown {
+export function parseJson(text: string, source?: string, options: ParseJsonOptions = {}): unknown {
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const body = bom ? text.slice(1) : text;
+  const where = source === undefined ? {} : { source };
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  const deep = tooDeepAt(body, maxDepth);
+  if (deep >= 0) {
+    const { line, column } = positionAt(text, deep + bom);
+    throw new ParseError(`JSON nested deeper than ${maxDepth} levels`, {
+      line,
+      column,
+      code: 'TOO_DEEP',
+      ...where,
+    });
+  }
   try {
     return JSON.parse(body) as unknown;
   } catch {
     const problem = locateJsonError(body) ?? { offset: body.length, reason: 'not valid JSON' };
     const { line, column } = positionAt(text, problem.offset + bom);
-    throw new ParseError(`invalid JSON: ${problem.reason}`, {
-      line,
-      column,
-      ...(source === undefined ? {} : { source }),
-    });
+    throw new ParseError(`invalid JSON: ${problem.reason}`, { line, column, ...where });
   }
 }
