@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import { PuzzlekitError } from '@puzzlekit/errors';
+import { IoError, PuzzlekitError, stripBom } from '@puzzlekit/errors';
 import { parseSeed, type Seed } from '@puzzlekit/rng';
 import type { Io } from './io.js';
 
@@ -47,15 +47,27 @@ export class Context {
     if (!this.json || this.io.stderrIsTTY) this.io.writeErr(`${text}\n`);
   }
 
-  /** Reads a text file, turning "not found" into a clear one-line failure. */
+  /**
+   * Reads a text file (a leading UTF-8 byte-order mark is dropped). Any failure, a missing file
+   * included, is an {@link IoError} naming the path: exit code 1, the work could not be done.
+   */
   async readText(path: string): Promise<string> {
     try {
-      return await this.io.readText(path);
+      return stripBom(await this.io.readText(path));
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      throw new UsageError(
-        code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${String(error)}`,
-      );
+      throw new IoError(`cannot read ${path}: ${systemReason(error)}`, { path, cause: error });
+    }
+  }
+
+  /**
+   * Writes a text file; a missing folder, a folder in the way, a full disk or no permission is an
+   * {@link IoError} naming the path (exit code 1), never an unexpected error.
+   */
+  async writeText(path: string, text: string): Promise<void> {
+    try {
+      await this.io.writeText(path, text);
+    } catch (error) {
+      throw new IoError(`cannot write ${path}: ${systemReason(error)}`, { path, cause: error });
     }
   }
 
@@ -119,4 +131,28 @@ export function choiceOption<T extends string>(
  */
 export function seedOption(value: string): Seed {
   return parseSeed(value);
+}
+
+/**
+ * Reads `--max-ms`, the wall-clock budget every long-running command takes: a whole number of
+ * milliseconds from 1 to 24 hours.
+ */
+export function maxMsOption(value: string): number {
+  return intOption('--max-ms', value, 1, 86_400_000);
+}
+
+/** The system's short reason for a failed file operation ("no such file or directory", ...). */
+function systemReason(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const reasons: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EISDIR: 'it is a directory',
+    ENOTDIR: 'a part of the path is not a directory',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ENOSPC: 'no space left on the device',
+    EROFS: 'read-only file system',
+  };
+  if (typeof code === 'string' && Object.hasOwn(reasons, code)) return reasons[code]!;
+  return error instanceof Error ? error.message : String(error);
 }

@@ -165,3 +165,5 @@ export {
   type JsonProblem,
   type ParseJsonOptions,
 } from './json.js';
+
+export { MAX_QUOTED_CHARS, quoteInput, stripBom } from './quote.js';

@@ -208,7 +208,7 @@ function registerAnimalGrid(program: Command, ctx: Context): void {
             { code: 'BUDGET' },
           );
         }
-        if (o.out !== undefined) await ctx.io.writeText(o.out, formatPuzzle(g.puzzle));
+        if (o.out !== undefined) await ctx.writeText(o.out, formatPuzzle(g.puzzle));
         const metrics = { ...g.metrics, difficulty: g.difficulty };
         ctx.output(
           {
@@ -358,7 +358,7 @@ function registerGarden(program: Command, ctx: Context): void {
           { code: 'BUDGET' },
         );
       if (o.out !== undefined)
-        await ctx.io.writeText(o.out, formatGarden(levels[levels.length - 1]!.level));
+        await ctx.writeText(o.out, formatGarden(levels[levels.length - 1]!.level));
       ctx.output(levels, () =>
         levels
           .map((g, i) =>

@@ -98,7 +98,7 @@ describe('puzzlekit link', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--gravity must be one of/);
     const missing = await runCli(['link', 'solve', 'nope.txt']);
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(1);
   });
 
   it('has a deterministic demo section', async () => {

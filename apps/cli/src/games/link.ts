@@ -127,7 +127,7 @@ function register(program: Command, ctx: Context): void {
         difficulty: numberOption('--difficulty', opts.difficulty),
       });
       const rating = opts.rate ? rateBoard(g.board, { ...r, playouts: 200, seed: 1 }) : undefined;
-      if (opts.out) await ctx.io.writeText(opts.out, `${printBoard(g.board)}\n`);
+      if (opts.out) await ctx.writeText(opts.out, `${printBoard(g.board)}\n`);
       const data: Record<string, unknown> = { board: boardRows(g.board), solution: g.solution };
       if (rating) data.difficulty = rating;
       ctx.output(data, () =>

@@ -96,8 +96,10 @@ describe('puzzlekit mota', () => {
     );
     expect(oneCoord.code).toBe(2);
     const missing = await runCli(['mota', 'floors', 'nowhere']);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/no such file: nowhere\/data\.js/);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(
+      /cannot read nowhere\/project\/data\.js: no such file or directory|cannot read nowhere\/data\.js: no such file or directory/,
+    );
     const broken = { ...template, 'tpl/project/maps.js': 'var maps_x = {\n "1": [1,,2]\n}' };
     const bad = await runCli(['mota', 'floors', 'tpl'], broken);
     expect(bad.code).toBe(1);

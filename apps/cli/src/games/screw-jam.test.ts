@@ -61,7 +61,7 @@ describe('puzzlekit screw-jam', () => {
     expect(syntax.code).toBe(1);
     expect(syntax.stderr).toMatch(/s\.json:3:1: invalid JSON/);
     const missing = await runCli(['screw-jam', 'rate', 'nope.json']);
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(1);
   });
 
   it('generate → simulate → rate a level, deterministic for a seed', async () => {

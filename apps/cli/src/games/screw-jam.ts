@@ -309,7 +309,7 @@ export const screwJam: GameModule = {
           const screws = level.bars.reduce((n, b) => n + b.screws.length, 0);
           const about = `${level.colors.length} colours, ${screws} screws, ${level.bars.length} bars; recorded play wins: ${replay.won} (max tray ${replay.maxTray})`;
           if (o.out) {
-            await ctx.io.writeText(o.out, formatLevel(level));
+            await ctx.writeText(o.out, formatLevel(level));
             ctx.output(
               { file: o.out, colors: level.colors.length, screws, bars: level.bars.length, replay },
               () => `wrote ${o.out}: ${about}`,

@@ -120,7 +120,7 @@ function registerGenerate(group: Command, ctx: Context): void {
         })),
       });
       if (o.out !== undefined) {
-        await ctx.io.writeText(o.out, text);
+        await ctx.writeText(o.out, text);
         ctx.info(`wrote ${levels.length} level(s) to ${o.out}`);
         if (ctx.json) ctx.output({ levels: levels.map(levelJson) }, () => '');
         return;
