@@ -21,6 +21,23 @@ describe('puzzlekit shell', () => {
     expect(r.stderr).not.toMatch(/at .*\.js/);
   });
 
+  it('puts the suggestion on the same single line as the mistake', async () => {
+    const r = await runCli(['sokobn']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      "puzzlekit: unknown command 'sokobn' (Did you mean sokoban?) (see 'puzzlekit --help')\n",
+    );
+  });
+
+  it('prints the help on stderr with exit code 2 when no command is given', async () => {
+    for (const argv of [[], ['sokoban'], ['link']]) {
+      const r = await runCli(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('Usage: puzzlekit');
+    }
+  });
+
   it('demo prints the showcase, and only JSON on stdout with --json', async () => {
     const text = await runCli(['demo']);
     expect(text.code).toBe(0);

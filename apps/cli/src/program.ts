@@ -49,6 +49,20 @@ function buildProgram(ctx: Context): Command {
 }
 
 /**
+ * Commander's usage message as one line: its own "error: " prefix dropped, the "(Did you mean …?)"
+ * suggestion kept on the same line, and where to find the usage.
+ */
+function oneLineUsageError(message: string): string {
+  const text = message
+    .replace(/^error: /, '')
+    .split('\n')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
+  return `${text} (see 'puzzlekit --help')`;
+}
+
+/**
  * Runs the CLI on `argv` (without node and the script path) and returns the exit code. Never throws:
  * every error becomes one clear line on stderr (with its stack only under --debug).
  */
@@ -61,11 +75,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
+      // --help, --version and `help`: the user asked for it.
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version')
         return EXIT.ok;
-      if (error.code === 'commander.help') return EXIT.ok;
-      io.writeErr(`puzzlekit: ${error.message.replace(/^error: /, '')}\n`);
-      io.writeErr(`Run 'puzzlekit --help' for usage.\n`);
+      // A command group called without its command: commander has printed the group's help on
+      // stderr; nothing was done, so it is a usage mistake.
+      if (error.code === 'commander.help') return EXIT.usage;
+      io.writeErr(`puzzlekit: ${oneLineUsageError(error.message)}\n`);
       return EXIT.usage;
     }
     const message = error instanceof Error ? error.message : String(error);
