@@ -8,6 +8,27 @@ const apiSidebar: DefaultTheme.SidebarItem[] = existsSync(apiSidebarFile)
   ? (JSON.parse(readFileSync(apiSidebarFile, 'utf8')) as DefaultTheme.SidebarItem[])
   : [];
 
+/**
+ * One sidebar per package under /api/@puzzlekit/<name>/, holding only that package's reference, and
+ * a list of the packages on /api/ itself. VitePress renders the whole sidebar into every page it
+ * applies to: with the reference of all ten packages in one sidebar, each of the ~460 API pages
+ * carried ~180 KB of links to the others (265 KB or more per page, 126 MB for the site).
+ */
+function apiSidebars(packages: readonly DefaultTheme.SidebarItem[]): DefaultTheme.SidebarMulti {
+  const packageList = packages.map(({ text, link }) => ({ text, link }));
+  const sidebars: DefaultTheme.SidebarMulti = {
+    '/api/': [{ text: 'API reference', link: '/api/', items: packageList }],
+  };
+  for (const pkg of packages) {
+    if (pkg.link === undefined) continue;
+    sidebars[pkg.link] = [
+      { text: '← All packages', link: '/api/' },
+      { ...pkg, collapsed: false },
+    ];
+  }
+  return sidebars;
+}
+
 const guideSidebar: DefaultTheme.SidebarItem[] = [
   {
     text: 'Introduction',
@@ -51,6 +72,9 @@ export default defineConfig({
   // Dead links fail the build (VitePress checks every internal link by default; kept explicit).
   ignoreDeadLinks: false,
   markdown: { math: true },
+  // Page metadata (the page → chunk hash map of ~470 pages and the site config with every sidebar)
+  // goes into one cached script instead of being inlined into each page (about 80 KB a page).
+  metaChunk: true,
   // The local search index covers the whole API reference; it is loaded only when search opens.
   vite: { build: { chunkSizeWarningLimit: 1200 } },
   srcExclude: ['README.md', 'screenshots/**'],
@@ -64,7 +88,7 @@ export default defineConfig({
       '/guide/': guideSidebar,
       '/core/': guideSidebar,
       '/games/': guideSidebar,
-      '/api/': [{ text: 'API reference', link: '/api/', items: apiSidebar }],
+      ...apiSidebars(apiSidebar),
     },
     outline: { level: [2, 3] },
     search: { provider: 'local' },
