@@ -7,15 +7,22 @@
  *
  * @packageDocumentation
  */
-export type { Point, Screw, Bar, Level, LevelSolution, Snapshot } from './model.js';
+export type { Point, Screw, Bar, Level, LevelSolution, Snapshot, SnapshotScrew } from './model.js';
 export { pointInPolygon, barCovers } from './geometry.js';
 export { validateLevel, parseLevel, formatLevel } from './format/level.js';
 export { parseJsonText } from './format/json.js';
 export { validateSnapshot, parseSnapshot } from './format/snapshot.js';
-export { compileLevel, screwDepths, levelSnapshot } from './board.js';
+export {
+  compileLevel,
+  screwDepths,
+  levelSnapshot,
+  MAX_COMPILE_WORK,
+  MAX_COVERINGS,
+} from './board.js';
 export type { CompiledLevel } from './board.js';
 export {
   SEED_PARAMS,
+  READINGS,
   dctMiddle,
   dctLeft,
   dctCurrent,
@@ -26,6 +33,7 @@ export {
 } from './rate/dct.js';
 export type {
   DctParams,
+  Reading,
   MiddleInputs,
   LeftInputs,
   SnapshotCounts,
@@ -45,6 +53,7 @@ export { simulate, playOnce, replaySolution } from './simulate/simulate.js';
 export type {
   SimulateOptions,
   SimulationResult,
+  SimulationBound,
   GameResult,
   ReplayResult,
 } from './simulate/simulate.js';
@@ -52,6 +61,7 @@ export { rocAuc, spearman, ranks } from './validate/stats.js';
 export {
   recordDct,
   indexReport,
+  tallyIndex,
   refitParams,
   runController,
   dctBins,
@@ -61,8 +71,19 @@ export type {
   RefitResult,
   ControllerOptions,
   ControllerResult,
-  DctBin,
 } from './validate/validate.js';
+export {
+  TallyBuilder,
+  tallyRecords,
+  tallyAuc,
+  tallySpearman,
+  tallyBins,
+  cutAt,
+  bestCut,
+  monotonicity,
+  DEFAULT_BIN_EDGES,
+} from './validate/tally.js';
+export type { DctTally, DctBin, Cut, Monotonicity } from './validate/tally.js';
 export { generateLevel, PALETTE } from './generate/generate.js';
 export type { GenerateOptions } from './generate/generate.js';
 export { solveLevel } from './solve/solve.js';

@@ -1,5 +1,6 @@
 import type { Bar, Level, LevelSolution, Screw } from '../model.js';
 import { barBounds, barCovers } from '../geometry.js';
+import { quoteInput } from '@puzzlekit/errors';
 import { arr, fail, int, num, obj, onlyKeys, parseJsonText, str } from './json.js';
 
 const MAX_SIDE = 10_000;
@@ -104,14 +105,17 @@ export function validateLevel(input: unknown): Level {
     colors = arr(o.colors, '$.colors').map((c, i) => str(c, `$.colors[${i}]`));
     const set = new Set<string>();
     colors.forEach((c, i) => {
-      if (set.has(c)) fail(`$.colors[${i}]`, `colour '${c}' is listed twice`);
+      if (set.has(c)) fail(`$.colors[${i}]`, `colour ${quoteInput(c)} is listed twice`);
       set.add(c);
     });
     // Every screw colour must be declared.
     bars.forEach((bar, bi) =>
       bar.screws.forEach((s, si) => {
         if (!set.has(s.color))
-          fail(`$.bars[${bi}].screws[${si}].color`, `colour '${s.color}' is not in $.colors`);
+          fail(
+            `$.bars[${bi}].screws[${si}].color`,
+            `colour ${quoteInput(s.color)} is not in $.colors`,
+          );
       }),
     );
   }
@@ -122,7 +126,7 @@ export function validateLevel(input: unknown): Level {
       const where = firstScrewOf(bars, c);
       fail(
         where ?? '$.colors',
-        `colour '${c}' has ${n} screws; every colour needs a multiple of 3 (boxes hold 3)`,
+        `colour ${quoteInput(c)} has ${n} screws; every colour needs a multiple of 3 (boxes hold 3)`,
       );
     }
   }
@@ -140,7 +144,8 @@ export function validateLevel(input: unknown): Level {
     onlyKeys(so, ['boxes', 'taps'], '$.solution');
     const boxes = arr(so.boxes, '$.solution.boxes').map((c, i) => {
       const color = str(c, `$.solution.boxes[${i}]`);
-      if (!counts.has(color)) fail(`$.solution.boxes[${i}]`, `colour '${color}' has no screws`);
+      if (!counts.has(color))
+        fail(`$.solution.boxes[${i}]`, `colour ${quoteInput(color)} has no screws`);
       return color;
     });
     const taps = arr(so.taps, '$.solution.taps').map((t, i) =>

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@puzzlekit/errors';
+import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
 import type { Rng } from '@puzzlekit/rng';
 import type { Game, Spawner } from './engine.js';
 import type { BandChoice, BandFallback } from '../rate/pick.js';
@@ -39,7 +39,7 @@ export function checkPolicy(policy: SpawnPolicy): SpawnPolicy {
   } else if (policy.kind === 'blend') {
     if (!(policy.k >= 0 && policy.k <= 1)) bad(`blend K must be in 0..1, got ${policy.k}`);
   } else if (policy.kind !== 'random' && policy.kind !== 'sequence') {
-    bad(`unknown policy kind '${(policy as { kind: string }).kind}'`);
+    bad(`unknown policy kind ${quoteInput(String((policy as { kind: unknown }).kind))}`);
   }
   return policy;
 }

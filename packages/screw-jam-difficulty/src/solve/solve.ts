@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@puzzlekit/errors';
+import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
 import type { Level } from '../model.js';
 import { compileLevel } from '../board.js';
 import { SEED_PARAMS } from '../rate/dct.js';
@@ -53,7 +53,7 @@ export function solveLevel(level: Level, options: SolveOptions = {}): SolveResul
   const seq = order.map((name, i) => {
     const c = lv.colors.indexOf(name);
     if (c < 0)
-      throw new InvalidInputError(`colour '${name}' is not in the level`, {
+      throw new InvalidInputError(`colour ${quoteInput(name)} is not in the level`, {
         path: `$.boxes[${i}]`,
         code: 'INVALID_OPTIONS',
       });
@@ -64,7 +64,7 @@ export function solveLevel(level: Level, options: SolveOptions = {}): SolveResul
   for (let c = 0; c < C; c++) {
     if (perColor[c]! * 3 !== lv.colorTotal[c]!)
       throw new InvalidInputError(
-        `the box order has ${perColor[c]} box(es) of '${lv.colors[c]}' but the level needs ${lv.colorTotal[c]! / 3}`,
+        `the box order has ${perColor[c]} box(es) of ${quoteInput(lv.colors[c]!)} but the level needs ${lv.colorTotal[c]! / 3}`,
         { path: '$.boxes', code: 'INVALID_OPTIONS' },
       );
   }

@@ -8,7 +8,17 @@ import { WON } from '../simulate/engine.js';
 import { makeSpawner } from '../simulate/policy.js';
 import { makeChooser, type BotOptions } from '../simulate/bots.js';
 import { playOnce } from '../simulate/simulate.js';
-import { rocAuc, spearman } from './stats.js';
+import { rocAuc } from './stats.js';
+import {
+  cutAt,
+  DEFAULT_BIN_EDGES,
+  tallyAuc,
+  tallyBins,
+  tallyRecords,
+  tallySpearman,
+  type DctBin,
+  type DctTally,
+} from './tally.js';
 
 /** The index recomputed for a recorded box under other parameters (its inputs are in the record). */
 export function recordDct(r: BoxRecord, params: DctParams = SEED_PARAMS): number {
@@ -43,31 +53,29 @@ export function indexReport(
   records: readonly BoxRecord[],
   params: DctParams = SEED_PARAMS,
 ): IndexReport {
-  const scores = records.map((r) => recordDct(r, params));
-  const failed = records.map((r) => !r.finished);
-  let hard = 0;
-  let hardFail = 0;
-  let easyFail = 0;
+  return tallyIndex(
+    tallyRecords(records, (r) => recordDct(r, params)),
+    params.threshold,
+  );
+}
+
+/** {@link indexReport} from a tally of boxes by dct (what `simulate` returns without box records). */
+export function tallyIndex(t: DctTally, threshold: number = SEED_PARAMS.threshold): IndexReport {
+  const cut = cutAt(t, threshold);
+  let boxes = 0;
   let failures = 0;
-  scores.forEach((d, i) => {
-    if (failed[i]) failures++;
-    if (d > params.threshold) {
-      hard++;
-      if (failed[i]) hardFail++;
-    } else if (failed[i]) easyFail++;
+  t.boxes.forEach((b, i) => {
+    boxes += b;
+    failures += t.failed[i]!;
   });
-  const easy = records.length - hard;
   return {
-    boxes: records.length,
+    boxes,
     failures,
-    auc: rocAuc(scores, failed),
-    spearman: spearman(
-      scores,
-      failed.map((f) => (f ? 1 : 0)),
-    ),
-    hardFailRate: hard > 0 ? hardFail / hard : NaN,
-    easyFailRate: easy > 0 ? easyFail / easy : NaN,
-    hardShare: records.length > 0 ? hard / records.length : NaN,
+    auc: tallyAuc(t),
+    spearman: tallySpearman(t),
+    hardFailRate: cut.hardFailRate,
+    easyFailRate: cut.easyFailRate,
+    hardShare: cut.hardShare,
   };
 }
 
@@ -254,48 +262,10 @@ export function runController(options: ControllerOptions): ControllerResult {
   };
 }
 
-/** Boxes grouped by dct range: how many spawned and how many failed. */
-export interface DctBin {
-  /** Lower edge (inclusive; the first bin also takes values below it). */
-  readonly from: number;
-  /** Upper edge (exclusive, except the last bin, which includes 100). */
-  readonly to: number;
-  /** Boxes whose dct fell in the bin. */
-  readonly boxes: number;
-  /** Of those, boxes not finished. */
-  readonly failed: number;
-  /** failed / boxes (NaN for an empty bin). */
-  readonly failRate: number;
-  /** Mean of the boxes' largest tray occupancy while open. */
-  readonly meanMaxTray: number;
-}
-
 /** Per-box outcomes by dct range; `edges` must increase (default 0, 20, 40, 55, 70, 85, 100). */
 export function dctBins(
   records: readonly BoxRecord[],
-  edges: readonly number[] = [0, 20, 40, 55, 70, 85, 100],
+  edges: readonly number[] = DEFAULT_BIN_EDGES,
 ): DctBin[] {
-  if (edges.length < 2 || edges.some((e, i) => i > 0 && !(e > edges[i - 1]!)))
-    throw new InvalidInputError('bin edges must be at least two increasing numbers', {
-      code: 'INVALID_OPTIONS',
-    });
-  const k = edges.length - 1;
-  const boxes = new Array<number>(k).fill(0);
-  const failed = new Array<number>(k).fill(0);
-  const tray = new Array<number>(k).fill(0);
-  for (const r of records) {
-    let b = 0;
-    while (b < k - 1 && r.dct >= edges[b + 1]!) b++;
-    boxes[b]!++;
-    tray[b]! += r.maxTray;
-    if (!r.finished) failed[b]!++;
-  }
-  return boxes.map((n, b) => ({
-    from: edges[b]!,
-    to: edges[b + 1]!,
-    boxes: n,
-    failed: failed[b]!,
-    failRate: n > 0 ? failed[b]! / n : NaN,
-    meanMaxTray: n > 0 ? tray[b]! / n : NaN,
-  }));
+  return tallyBins(tallyRecords(records), edges);
 }
