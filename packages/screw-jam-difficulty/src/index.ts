@@ -84,7 +84,7 @@ export {
   DEFAULT_BIN_EDGES,
 } from './validate/tally.js';
 export type { DctTally, DctBin, Cut, Monotonicity } from './validate/tally.js';
-export { generateLevel, PALETTE } from './generate/generate.js';
-export type { GenerateOptions } from './generate/generate.js';
+export { generateLevel, generateLevelWithReplay, PALETTE } from './generate/generate.js';
+export type { GenerateOptions, GeneratedLevel } from './generate/generate.js';
 export { solveLevel } from './solve/solve.js';
 export type { SolveOptions, SolveResult } from './solve/solve.js';

@@ -5,6 +5,8 @@ import { arr, fail, int, num, obj, onlyKeys, parseJsonText, str } from './json.j
 
 const MAX_SIDE = 10_000;
 const MAX_BARS = 100_000;
+/** Most screws a level may hold: the engine's state and the solver's keys grow with it. */
+export const MAX_SCREWS = 100_000;
 
 function coordPairs(value: unknown, path: string, min: number): (readonly [number, number])[] {
   const list = arr(value, path);
@@ -42,6 +44,7 @@ export function validateLevel(input: unknown): Level {
   if (barsIn.length > MAX_BARS) fail('$.bars', `at most ${MAX_BARS} bars`);
   const counts = new Map<string, number>();
   const firstSeen: string[] = [];
+  let screwTotal = 0;
   const bars: Bar[] = barsIn.map((b, bi) => {
     const p = `$.bars[${bi}]`;
     const bo = obj(b, p);
@@ -79,6 +82,8 @@ export function validateLevel(input: unknown): Level {
     const screwsIn = arr(bo.screws, `${p}.screws`);
     if (screwsIn.length === 0)
       fail(`${p}.screws`, 'a bar needs at least one screw (a bar is held by its screws)');
+    screwTotal += screwsIn.length;
+    if (screwTotal > MAX_SCREWS) fail(`${p}.screws`, `a level holds at most ${MAX_SCREWS} screws`);
     const shape: Bar = cells
       ? { layer, cells, screws: [] }
       : { layer, polygon: polygon!, screws: [] };

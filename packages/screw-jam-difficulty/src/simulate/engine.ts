@@ -82,6 +82,8 @@ export class Game {
   boxRec: Int32Array;
   /** Boxes still to spawn per colour. */
   boxesLeft: Int32Array;
+  /** Boxes still to spawn, all colours. */
+  boxesToCome = 0;
   /** Board screws at depth ≤ 1 per colour. */
   top: Int32Array;
   /** Board screws at depth 0 per colour. */
@@ -126,6 +128,7 @@ export class Game {
     this.boxRec = new Int32Array(2).fill(-1);
     this.boxesLeft = new Int32Array(C);
     for (let c = 0; c < C; c++) this.boxesLeft[c] = lv.colorTotal[c]! / 3;
+    for (let c = 0; c < C; c++) this.boxesToCome += this.boxesLeft[c]!;
     this.top = new Int32Array(C);
     this.free = new Int32Array(C);
     for (let s = 0; s < lv.nScrews; s++) {
@@ -208,6 +211,7 @@ export class Game {
     this.rankColor.set(o.rankColor);
     this.ranksUp = o.ranksUp;
     this.trayTotal = o.trayTotal;
+    this.boxesToCome = o.boxesToCome;
     this.deepCount = o.deepCount;
     this.boardLeft = o.boardLeft;
     this.status = o.status;
@@ -289,9 +293,7 @@ export class Game {
         }
       }
       if (slot < 0) return;
-      let any = false;
-      for (let c = 0; c < this.boxesLeft.length; c++) if (this.boxesLeft[c]! > 0) any = true;
-      if (!any) return;
+      if (this.boxesToCome === 0) return;
       const c = spawner(this, slot);
       if (!(this.boxesLeft[c]! > 0))
         throw new Error(`spawner chose colour ${c} with no boxes left`);
@@ -322,6 +324,7 @@ export class Game {
       });
     }
     this.boxesLeft[c]!--;
+    this.boxesToCome--;
     this.boxColor[slot] = c;
     const pull = Math.min(this.tray[c]!, 3);
     this.tray[c]! -= pull;

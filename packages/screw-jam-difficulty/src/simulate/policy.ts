@@ -77,9 +77,16 @@ export function makeSpawner(policy: SpawnPolicy, rng: Rng): Spawner {
       };
     case 'sequence': {
       let next = 0;
+      // Colour ids by name, built for the first game's level (a spawner serves one game).
+      let ids: Map<string, number> | null = null;
+      let idsFor: unknown = null;
       return (g) => {
+        if (idsFor !== g.lv.colors) {
+          ids = new Map(g.lv.colors.map((name, i) => [name, i]));
+          idsFor = g.lv.colors;
+        }
         const name = policy.boxes[next++];
-        const c = name === undefined ? -1 : g.lv.colors.indexOf(name);
+        const c = name === undefined ? -1 : (ids!.get(name) ?? -1);
         if (c >= 0 && g.boxesLeft[c]! > 0) return c;
         collect(g);
         return buf[0]!;

@@ -248,7 +248,15 @@ export function replaySolution(
   solution: LevelSolution,
   boxSlots: 1 | 2 = 2,
 ): ReplayResult {
-  const lv = compileLevel(level);
+  return replayCompiled(compileLevel(level), solution, boxSlots);
+}
+
+/** {@link replaySolution} on an already compiled level (no geometry work: a replay is linear). */
+export function replayCompiled(
+  lv: CompiledLevel,
+  solution: LevelSolution,
+  boxSlots: 1 | 2 = 2,
+): ReplayResult {
   const spawner = makeSpawner({ kind: 'sequence', boxes: solution.boxes }, Rng.from(0));
   const g = new Game(lv, boxSlots, SEED_PARAMS, false);
   g.refill(spawner);
