@@ -70,7 +70,7 @@ export interface SnapshotScrew {
 
 /**
  * What an engine can send without our geometry: the screws still on the board with their depth,
- * the tray, and the box being filled. `maxPerColor` is the seed's N, fixed at the level's start.
+ * the tray, and the box being filled. `maxPerColor` is the article's N, fixed at the level's start.
  */
 export interface Snapshot {
   /** N: the largest number of screws of one colour when the level started. */
@@ -83,6 +83,6 @@ export interface Snapshot {
   readonly screws: readonly SnapshotScrew[];
   /** Colours of the screws in the temporary area (at most `traySize`, 5 by default). */
   readonly tray: readonly string[];
-  /** The box being filled (the seed's middle box, colour a), or null. */
+  /** The box being filled (the article's middle box, colour a), or null. */
   readonly currentBox: { readonly color: string; readonly filled: number } | null;
 }

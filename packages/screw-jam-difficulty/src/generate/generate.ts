@@ -48,6 +48,8 @@ export interface GenerateOptions {
   readonly maxMs?: number;
   /** The clock for `maxMs`, in ms (default `performance.now`); tests pass a fake one. */
   readonly now?: () => number;
+  /** Called with colour swaps tried and to try, every 256 swaps. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /** A generated level with the replay of its recorded play (done once, under the real rules). */
@@ -221,6 +223,7 @@ export function generateLevelWithReplay(options: GenerateOptions): GeneratedLeve
   if (slack > 0) {
     const attempts = S * 2;
     for (let t = 0; t < attempts; t++) {
+      if ((t & 255) === 0) options.onProgress?.(t, attempts);
       if ((t & 63) === 0 && now() > deadline)
         throw new GenerationError(
           `gave up: time (${options.maxMs} ms) after ${t} of ${attempts} colour swaps`,

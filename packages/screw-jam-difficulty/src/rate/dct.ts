@@ -2,19 +2,19 @@ import { InvalidInputError } from '@puzzlekit/errors';
 import type { Snapshot } from '../model.js';
 
 /**
- * The index's parameters. The seed uses 30/70, calls boxes with dct > 55 hard, and has a tray of 5.
- * `trayWeight` multiplies M/traySize and `supplyWeight` multiplies (N − n_c)/N when some screw lies
- * two or more bars deep (the seed's l > 2); with every screw in the top two layers (l ≤ 2) the index
- * is M/traySize × 100, and a full tray gives 100, whatever the weights.
+ * The index's parameters. The article uses 30/70, calls boxes with dct > 55 hard, and has a tray of 5.
+ * `trayWeight` multiplies M/traySize and `supplyWeight` multiplies (N − n_c)/N when the article's
+ * l > 2 holds; with l ≤ 2 the index is M/traySize × 100, and a full tray gives 100, whatever the
+ * weights.
  */
 export interface DctParams {
-  /** Weight of the tray term M/5 (seed: 30). */
+  /** Weight of the tray term M/5 (article: 30). */
   readonly trayWeight: number;
-  /** Weight of the supply term (N − n_c)/N (seed: 70). */
+  /** Weight of the supply term (N − n_c)/N (article: 70). */
   readonly supplyWeight: number;
-  /** A box is "hard" when its dct is strictly above this (seed: 55). */
+  /** A box is "hard" when its dct is strictly above this (article: 55). */
   readonly threshold: number;
-  /** Tray capacity: the 5 in M/5 and in "M = 5" (seed: 5). */
+  /** Tray capacity: the 5 in M/5 and in "M = 5" (article: 5). */
   readonly traySize: number;
   /**
    * How "the top two layers" (n_c) and "l > 2" are read (default `layers`, the article's prose):
@@ -32,7 +32,7 @@ export type Reading = 'layers' | 'cover';
 /** The readings, prose first (the default). */
 export const READINGS: readonly Reading[] = ['layers', 'cover'];
 
-/** The seed's parameters: 30/70, threshold 55, tray of 5. */
+/** The article's parameters: 30/70, threshold 55, tray of 5. */
 export const SEED_PARAMS: DctParams = {
   trayWeight: 30,
   supplyWeight: 70,
@@ -47,9 +47,9 @@ export interface MiddleInputs {
   readonly M: number;
   /** N: the largest per-colour screw count at the level's start (fixed per level). */
   readonly N: number;
-  /** n_c: screws of colour c on the board at depth ≤ 1 (the top two layers). */
+  /** n_c: screws of colour c on the board in the top two layers (under the reading used). */
   readonly nc: number;
-  /** The seed's l > 2: some screw on the board has depth ≥ 2. */
+  /** The article's l > 2 (under the reading used: more than two layers up, or a screw under two bars). */
   readonly deep: boolean;
 }
 
@@ -61,11 +61,11 @@ export interface LeftInputs {
   readonly K: number;
   /** N, as for the middle box. */
   readonly N: number;
-  /** n_a: screws of the current colour a at depth ≤ 1 (ignored without a current box). */
+  /** n_a: screws of the current colour a in the top two layers (ignored without a current box). */
   readonly na: number;
-  /** n_b: screws of colour b at depth ≤ 1. */
+  /** n_b: screws of colour b in the top two layers. */
   readonly nb: number;
-  /** Some screw has depth ≥ 2. */
+  /** The article's l > 2. */
   readonly deep: boolean;
   /** Whether a box (colour a) is current; without one dct(a) = 0. */
   readonly hasCurrent: boolean;
@@ -78,7 +78,7 @@ function supply(N: number, n: number): number {
 }
 
 /**
- * The seed's first index, dct(c) for a new box of colour c in the middle position:
+ * The article's first index, dct(c) for a new box of colour c in the middle position:
  * 100 when M = 5 (M ≥ traySize); else M/5·30 + (N − n_c)/N·70 when l > 2; else M/5·100.
  */
 export function dctMiddle(i: MiddleInputs, params: DctParams = SEED_PARAMS): number {
@@ -88,14 +88,14 @@ export function dctMiddle(i: MiddleInputs, params: DctParams = SEED_PARAMS): num
   return (i.M / t) * 100;
 }
 
-/** dct(a) of the seed's left-box section (M = all tray screws); 0 without a current box. */
+/** dct(a) of the article's left-box section (M = all tray screws); 0 without a current box. */
 export function dctCurrent(i: LeftInputs, params: DctParams = SEED_PARAMS): number {
   if (!i.hasCurrent) return 0;
   return dctMiddle({ M: i.M, N: i.N, nc: i.na, deep: i.deep }, params);
 }
 
 /**
- * The seed's second index, dct(b) for a new left box of colour b while the current box has colour
+ * The article's second index, dct(b) for a new left box of colour b while the current box has colour
  * a: 100 when M = 5; dct(a) when K ≥ 3; else max((M − K)/5·30 + (N − n_b)/N·70, dct(a)) when l > 2,
  * max((M − K)/5·100, dct(a)) when l ≤ 2.
  */
@@ -110,7 +110,7 @@ export function dctLeft(i: LeftInputs, params: DctParams = SEED_PARAMS): number 
   return Math.max(own, a);
 }
 
-/** Whether a dct value counts as hard (strictly above the threshold, as in the seed's "dft > 55"). */
+/** Whether a dct value counts as hard (strictly above the threshold, as in the article's "dft > 55"). */
 export function isHard(dct: number, params: DctParams = SEED_PARAMS): boolean {
   return dct > params.threshold;
 }
@@ -258,7 +258,7 @@ export interface SnapshotRating {
 
 /**
  * Rates an engine snapshot: for every colour, the middle-box index and the left-box index, exactly
- * as the seed's prose defines them (M = 5 gives 100), with N taken from `maxPerColor`.
+ * as the article's prose defines them (M = 5 gives 100), with N taken from `maxPerColor`.
  */
 export function rateSnapshot(snapshot: Snapshot, params: DctParams = SEED_PARAMS): SnapshotRating {
   checkParams(params);

@@ -8,9 +8,9 @@ import { blendWeights, pickInBand } from '../rate/pick.js';
  * How the game picks the colour of each new box, among colours that still have boxes to come
  * (in the level's colour order):
  * - `random`: uniformly;
- * - `band`: the seed's rule — a colour whose dct (middle index with no current box, left index
- *   beside one) lies in [low, high], `first` such (the seed) or `random` among them, else the
- *   `easiest` (the seed) or the `nearest` to the band;
+ * - `band`: the article's rule — a colour whose dct (middle index with no current box, left index
+ *   beside one) lies in [low, high], `first` such (the article) or `random` among them, else the
+ *   `easiest` (the article) or the `nearest` to the band;
  * - `blend`: the open prototypes' weight blending "most available" and "rarest" by K in 0..1,
  *   availability = tappable screws of the colour plus its tray screws;
  * - `sequence`: a fixed list of colours (replaying a recorded game); when the list is used up or

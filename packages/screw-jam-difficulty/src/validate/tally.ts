@@ -31,6 +31,17 @@ export class TallyBuilder {
     row[2] += maxTray;
   }
 
+  /** Counts every box of another tally. */
+  addTally(t: DctTally): void {
+    t.values.forEach((v, i) => {
+      let row = this.byValue.get(v);
+      if (!row) this.byValue.set(v, (row = [0, 0, 0]));
+      row[0] += t.boxes[i]!;
+      row[1] += t.failed[i]!;
+      row[2] += t.maxTraySum[i]!;
+    });
+  }
+
   /** The tally so far, values increasing. */
   build(): DctTally {
     const entries = [...this.byValue].sort((a, b) => a[0] - b[0]);

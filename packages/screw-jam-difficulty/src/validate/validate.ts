@@ -81,9 +81,9 @@ export function tallyIndex(t: DctTally, threshold: number = SEED_PARAMS.threshol
 
 /** Weights and threshold refitted to simulated outcomes. */
 export interface RefitResult {
-  /** The refitted parameters (trayWeight + supplyWeight = 100, as in the seed). */
+  /** The refitted parameters (trayWeight + supplyWeight = 100, as in the article). */
   readonly params: DctParams;
-  /** AUC with the seed's weights. */
+  /** AUC with the article's weights. */
   readonly seedAuc: number;
   /** AUC with the refitted weights. */
   readonly auc: number;
@@ -177,7 +177,7 @@ export interface ControllerOptions {
   readonly start?: number;
   /** Games not counted in the measured win rate while the controller settles (default 10% of games). */
   readonly warmup?: number;
-  /** Index parameters (default the seed's). */
+  /** Index parameters (default the article's). */
   readonly params?: DctParams;
 }
 
