@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { GenerationError, isPuzzlekitError, ParseError } from '@puzzlekit/errors';
 import { parseLevel, formatLevel } from './format/level.js';
 import { parseSnapshot } from './format/snapshot.js';
-import { compileLevel, levelSnapshot } from './board.js';
+import { levelSnapshot } from './board.js';
 import { rateSnapshot } from './rate/dct.js';
 import { simulate } from './simulate/simulate.js';
 import { solveLevel } from './solve/solve.js';

@@ -49,7 +49,7 @@ export { checkPolicy, makeSpawner } from './simulate/policy.js';
 export type { SpawnPolicy } from './simulate/policy.js';
 export { checkBot, makeChooser, moveScore } from './simulate/bots.js';
 export type { BotKind, BotOptions, Chooser } from './simulate/bots.js';
-export { simulate, playOnce, replaySolution } from './simulate/simulate.js';
+export { simulate, playOnce, replaySolution, replayCompiled } from './simulate/simulate.js';
 export type {
   SimulateOptions,
   SimulationResult,
