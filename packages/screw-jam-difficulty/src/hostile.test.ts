@@ -9,6 +9,7 @@ import { rateSnapshot } from './rate/dct.js';
 import { simulate } from './simulate/simulate.js';
 import { solveLevel } from './solve/solve.js';
 import { generateLevel } from './generate/generate.js';
+import { runController } from './validate/validate.js';
 import { TINY } from './testing/levels.js';
 import type { Level } from './model.js';
 
@@ -197,6 +198,27 @@ describe('budgets: every long job stops and says which bound it hit', () => {
     expect(timed.status === 'gave-up' ? timed.gaveUp : 'time').toBe('time');
     const small = solveLevel(level, { boxes, maxBytes: 1000 });
     expect(small).toMatchObject({ status: 'gave-up', gaveUp: 'memory' });
+  });
+  it('the difficulty controller stops on time and counts only whole games', () => {
+    const r = runController({
+      levels: [level],
+      target: 0.5,
+      games: 100_000,
+      bot: { kind: 'greedy' },
+      seed: 1,
+      maxMs: 200,
+      now: fakeClock(1),
+    });
+    expect(r.gaveUp).toBe('time');
+    expect(r.played).toBeLessThan(200);
+    const full = runController({
+      levels: [level],
+      target: 0.5,
+      games: 10,
+      bot: { kind: 'greedy' },
+      seed: 1,
+    });
+    expect(full).toMatchObject({ gaveUp: null, played: 10 });
   });
   it('the generator gives up with a GenerationError when time runs out', () => {
     expect(() =>

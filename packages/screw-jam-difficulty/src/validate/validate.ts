@@ -4,7 +4,7 @@ import type { Level } from '../model.js';
 import { compileLevel, type CompiledLevel } from '../board.js';
 import { checkParams, dctLeft, dctMiddle, SEED_PARAMS, type DctParams } from '../rate/dct.js';
 import type { BoxRecord } from '../simulate/engine.js';
-import { WON } from '../simulate/engine.js';
+import { PLAYING, WON } from '../simulate/engine.js';
 import { makeSpawner } from '../simulate/policy.js';
 import { makeChooser, type BotOptions } from '../simulate/bots.js';
 import { playOnce } from '../simulate/simulate.js';
@@ -179,6 +179,10 @@ export interface ControllerOptions {
   readonly warmup?: number;
   /** Index parameters (default the article's). */
   readonly params?: DctParams;
+  /** Wall-clock budget in ms (default none): past it the controller stops with `gaveUp: 'time'`. */
+  readonly maxMs?: number;
+  /** The clock for `maxMs`, in ms (default `performance.now`). */
+  readonly now?: () => number;
 }
 
 /** What the controller did. */
@@ -193,6 +197,10 @@ export interface ControllerResult {
   readonly meanCenter: number;
   /** The band at the end. */
   readonly finalBand: readonly [number, number];
+  /** Games played (fewer than asked when the time budget ran out). */
+  readonly played: number;
+  /** 'time' when `maxMs` stopped the controller early, else null. */
+  readonly gaveUp: 'time' | null;
 }
 
 /**
@@ -215,17 +223,30 @@ export function runController(options: ControllerOptions): ControllerResult {
     throw new InvalidInputError('the controller needs at least one level', {
       code: 'INVALID_OPTIONS',
     });
+  if (options.maxMs !== undefined && !(options.maxMs > 0))
+    throw new InvalidInputError(`maxMs must be a positive number, got ${options.maxMs}`, {
+      code: 'INVALID_OPTIONS',
+    });
   const params = checkParams(options.params ?? SEED_PARAMS);
   const width = options.width ?? 20;
   const gain = options.gain ?? 8;
   const warmup = options.warmup ?? Math.floor(games / 10);
-  const compiled: CompiledLevel[] = levels.map(compileLevel);
+  const compiled: CompiledLevel[] = levels.map((l) => compileLevel(l));
   const master = Rng.from(options.seed);
+  const now = options.now ?? (() => performance.now());
+  const deadline = options.maxMs === undefined ? Infinity : now() + options.maxMs;
+  const expired = options.maxMs === undefined ? undefined : (): boolean => now() > deadline;
+  let played = 0;
+  let gaveUp: 'time' | null = null;
   let center = options.start ?? 50;
   let wins = 0;
   let counted = 0;
   let centerSum = 0;
   for (let i = 0; i < games; i++) {
+    if (expired?.() === true) {
+      gaveUp = 'time';
+      break;
+    }
     const lo = center - width / 2;
     const band = {
       kind: 'band',
@@ -243,7 +264,14 @@ export function runController(options: ControllerOptions): ControllerResult {
       params,
       null,
       false,
+      expired,
     );
+    // A game cut short by the time budget is not counted.
+    if (g.status === PLAYING) {
+      gaveUp = 'time';
+      break;
+    }
+    played++;
     const won = g.status === WON;
     if (i >= warmup) {
       counted++;
@@ -259,6 +287,8 @@ export function runController(options: ControllerOptions): ControllerResult {
     games: counted,
     meanCenter: counted > 0 ? centerSum / counted : NaN,
     finalBand: [center - width / 2, center + width / 2],
+    played,
+    gaveUp,
   };
 }
 
