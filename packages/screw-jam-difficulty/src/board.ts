@@ -43,11 +43,11 @@ export interface CompiledLevel {
 
 /**
  * Most bar-over-screw shape tests {@link compileLevel} makes (a bounding-box test counts 1, a
- * polygon test its vertex count) before it refuses the level as too complex: a few seconds of work.
+ * polygon test its vertex count) before it refuses the level as too complex: well under a second.
  */
-export const MAX_COMPILE_WORK = 400_000_000;
+export const MAX_COMPILE_WORK = 50_000_000;
 /** Most (bar, screw below it) coverings a level may have: bounds the covering tables' memory. */
-export const MAX_COVERINGS = 10_000_000;
+export const MAX_COVERINGS = 2_000_000;
 
 /** Fast "does bar b cover point p" for one bar: bounding box first, then cells by key or polygon. */
 interface ShapeTest {
