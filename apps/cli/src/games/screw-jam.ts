@@ -329,7 +329,7 @@ export const screwJam: GameModule = {
       .argument('<level.json>', 'level file')
       .option(
         '--boxes <colours>',
-        'box colours in spawn order, comma-separated (default: the recorded solution)',
+        'box colours in spawn order, comma-separated (default: the order of the winning play saved in the level)',
       )
       .option('--slots <n>', 'box positions: 2 (middle and left) or 1', '2')
       .option('--budget <n>', 'search states before giving up', '200000')
@@ -384,7 +384,7 @@ export const screwJam: GameModule = {
       .option('--layers <n>', 'layers of bars', '4')
       .option('--width <n>', 'board width in cells', '8')
       .option('--height <n>', 'board height in cells', '10')
-      .option('--tray-slack <n>', 'most tray screws the recorded play may use (0..4)', '2')
+      .option('--tray-slack <n>', 'most tray screws the saved winning play may use (0..4)', '2')
       .option('--seed <s>', 'seed', '1')
       .option('--max-ms <ms>', 'give up after this many milliseconds', DEFAULT_MAX_MS)
       .option('-o, --out <file>', 'write the level here instead of stdout')
