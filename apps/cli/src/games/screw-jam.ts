@@ -86,23 +86,35 @@ function addParamOptions(cmd: Command): Command {
     );
 }
 
+/**
+ * A colour name as printed in a table: names with control characters are shown escaped (JSON
+ * style), so a hostile name cannot move the terminal's cursor; long names are cut.
+ */
+function shownName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = /[\u0000-\u001f\u007f-\u009f]/.test(name) ? JSON.stringify(name) : name;
+  return safe.length > 40 ? `${safe.slice(0, 39)}…` : safe;
+}
+
 function ratingText(r: SnapshotRating, snap: Snapshot): string {
   const hard = (d: number): string => (d > r.threshold ? ' hard' : '');
+  const names = r.colors.map(shownName);
+  const width = Math.max(6, ...names.map((n) => n.length));
   const lines = [
     `N = ${snap.maxPerColor}, ${snap.screws.length} screw(s) on the board, tray ${snap.tray.length}, current box ${
       snap.currentBox
-        ? `${snap.currentBox.color} (${snap.currentBox.filled}/3), dct(a) = ${fmt(r.current ?? 0)}`
+        ? `${shownName(snap.currentBox.color)} (${snap.currentBox.filled}/3), dct(a) = ${fmt(r.current ?? 0)}`
         : 'none'
-    }`,
+    } · reading ${r.reading}`,
     '',
-    snap.currentBox ? 'colour      middle       left' : 'colour      middle',
+    `${'colour'.padEnd(width)}  middle${snap.currentBox ? '        left' : ''}`,
   ];
-  for (const c of r.colors) {
+  r.colors.forEach((c, i) => {
     const mid = `${fmt(r.middle[c]!).padStart(6)}${hard(r.middle[c]!).padEnd(6)}`;
     const left = snap.currentBox ? `  ${fmt(r.left[c]!).padStart(6)}${hard(r.left[c]!)}` : '';
     const spawn = r.spawnable.includes(c) ? '' : '   (no new box possible)';
-    lines.push(`${c.padEnd(10)}${mid}${left}${spawn}`);
-  }
+    lines.push(`${names[i]!.padEnd(width)}${mid}${left}${spawn}`.trimEnd());
+  });
   if (r.colors.length === 0) lines.push('(no screws left: nothing to rate)');
   return lines.join('\n');
 }
