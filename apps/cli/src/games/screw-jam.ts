@@ -328,7 +328,7 @@ export const screwJam: GameModule = {
             simulationText(
               r,
               v,
-              `${level.name ?? file} · bot ${kind} · policy ${policy.kind} · reading ${params.reading}`,
+              `${shownName(level.name ?? file)} · bot ${kind} · policy ${policy.kind} · reading ${params.reading}`,
               maxMs,
             ),
         );
@@ -376,9 +376,9 @@ export const screwJam: GameModule = {
                 : 'memory';
           ctx.output(r, () =>
             r.status === 'won'
-              ? `winnable with boxes ${r.boxes.join(', ')}: taps ${r.taps!.join(' ')} (${r.nodes} states searched)`
+              ? `winnable with boxes ${r.boxes.map(shownName).join(', ')}: taps ${r.taps!.join(' ')} (${r.nodes} states searched)`
               : r.status === 'unwinnable'
-                ? `no tap order wins with boxes ${r.boxes.join(', ')} (${r.nodes} states searched)`
+                ? `no tap order wins with boxes ${r.boxes.map(shownName).join(', ')} (${r.nodes} states searched)`
                 : `gave up: ${bound} after ${r.nodes} states; winnable or not is unknown`,
           );
           if (r.status !== 'won')
