@@ -174,7 +174,7 @@ function simulationText(
   ];
   if (r.gaveUp)
     lines.unshift(
-      `gave up: ${r.gaveUp === 'time' ? `time (--max-ms ${maxMs})` : 'memory (box records kept for --boxes)'} after ${r.runs} of ${r.requested} runs; the figures below cover those runs`,
+      `gave up: ${r.gaveUp === 'time' ? `time (--max-ms ${maxMs})` : 'memory (200,000 box records kept for --boxes)'} after ${r.runs} of ${r.requested} runs; the figures below cover those runs`,
     );
   if (r.budgetHits > 0)
     lines.push(`lookahead gave up (node budget) ${r.budgetHits} time(s) and played greedy there`);
@@ -311,6 +311,8 @@ export const screwJam: GameModule = {
           params,
           maxMs,
           keepBoxes: o.boxes === true,
+          // Printed as JSON, each record takes about 350 bytes: 200,000 keep the output near 70 MB.
+          maxBoxRecords: 200_000,
           // A lookahead playout can take a while: report each one.
           progressEvery: kind === 'lookahead' ? 1 : 100,
           onProgress: (done) => bar.update(done),
