@@ -105,6 +105,20 @@ describe('odd bytes: BOM, CRLF, NUL, long lines', () => {
   });
 });
 
+describe('huge counts', () => {
+  it('more screws, or more cells and vertices, than a level may hold is refused with the limit', () => {
+    const cells = Array.from({ length: 1_000_001 }, (_, i) => [
+      i % 1000,
+      Math.floor(i / 1000) % 1000,
+    ]);
+    const big = { width: 1000, height: 1000, bars: [{ layer: 0, cells, screws: [] }] };
+    expect(() => parseLevel(JSON.stringify(big))).toThrow(/at most 1000000 cells and vertices/);
+    const screws = Array.from({ length: 100_002 }, () => ({ x: 0.5, y: 0.5, color: 'a' }));
+    const many = { width: 1, height: 1, bars: [{ layer: 0, cells: [[0, 0]], screws }] };
+    expect(() => parseLevel(JSON.stringify(many))).toThrow(/at most 100000 screws/);
+  });
+});
+
 describe('colour names that are built-in object keys, through a whole level', () => {
   const rename = (level: Level, names: Record<string, string>): Level => ({
     ...level,

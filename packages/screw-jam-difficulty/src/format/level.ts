@@ -7,6 +7,8 @@ const MAX_SIDE = 10_000;
 const MAX_BARS = 100_000;
 /** Most screws a level may hold: the engine's state and the solver's keys grow with it. */
 export const MAX_SCREWS = 100_000;
+/** Most cells and polygon vertices a level may list in all: bounds the shapes' memory. */
+export const MAX_SHAPE_POINTS = 1_000_000;
 
 function coordPairs(value: unknown, path: string, min: number): (readonly [number, number])[] {
   const list = arr(value, path);
@@ -45,6 +47,7 @@ export function validateLevel(input: unknown): Level {
   const counts = new Map<string, number>();
   const firstSeen: string[] = [];
   let screwTotal = 0;
+  let shapePoints = 0;
   const bars: Bar[] = barsIn.map((b, bi) => {
     const p = `$.bars[${bi}]`;
     const bo = obj(b, p);
@@ -55,6 +58,9 @@ export function validateLevel(input: unknown): Level {
     let cells: (readonly [number, number])[] | undefined;
     let polygon: (readonly [number, number])[] | undefined;
     if (bo.cells !== undefined) {
+      shapePoints += arr(bo.cells, `${p}.cells`).length;
+      if (shapePoints > MAX_SHAPE_POINTS)
+        fail(`${p}.cells`, `a level lists at most ${MAX_SHAPE_POINTS} cells and vertices in all`);
       cells = coordPairs(bo.cells, `${p}.cells`, 1);
       const seen = new Set<number>();
       cells.forEach(([x, y], ci) => {
@@ -68,6 +74,9 @@ export function validateLevel(input: unknown): Level {
         seen.add(key);
       });
     } else {
+      shapePoints += arr(bo.polygon, `${p}.polygon`).length;
+      if (shapePoints > MAX_SHAPE_POINTS)
+        fail(`${p}.polygon`, `a level lists at most ${MAX_SHAPE_POINTS} cells and vertices in all`);
       polygon = coordPairs(bo.polygon, `${p}.polygon`, 3);
       polygon.forEach(([x, y], vi) => {
         if (x < 0 || y < 0 || x > width || y > height)
