@@ -17,6 +17,15 @@ import {
   SEED_PARAMS,
   simulate,
   solveLevel,
+  bestCut,
+  cutAt,
+  monotonicity,
+  tallyBins,
+  tallyAuc,
+  tallyRecords,
+  TallyBuilder,
+  type Spawner,
+  type Reading,
   type BotOptions,
   type BoxRecord,
   type Level,
@@ -46,7 +55,7 @@ const bots: BotOptions[] = [
 ];
 const policies: [string, SpawnPolicy][] = [
   ['random', { kind: 'random' }],
-  ['band [0,55] (seed)', { kind: 'band', low: 0, high: 55 }],
+  ['band [0,55] (article)', { kind: 'band', low: 0, high: 55 }],
 ];
 let seed = 0;
 for (const bot of bots) {
@@ -135,7 +144,7 @@ const family = (n: number, from: number): Level[] =>
 const train = family(20, 100);
 const test = family(20, 200);
 console.log(
-  `\nAUC table: 20 generated levels (6 colours × 2 boxes, 4 layers, 6×6), seed-55 threshold; failure = box not finished`,
+  `\nAUC table: 20 generated levels (6 colours × 2 boxes, 4 layers, 6×6), the article's threshold 55; failure = box not finished`,
 );
 const aucRows: (string | number)[][] = [
   [
@@ -150,11 +159,13 @@ const aucRows: (string | number)[][] = [
     'hard fail %',
     'easy fail %',
     'hard share %',
+    'best cut',
+    'monotone',
   ],
 ];
 const aucPolicies: [string, SpawnPolicy][] = [
   ['random', { kind: 'random' }],
-  ['band [0,55] first (seed)', { kind: 'band', low: 0, high: 55 }],
+  ['band [0,55] first (article)', { kind: 'band', low: 0, high: 55 }],
   ['band [0,40] random', { kind: 'band', low: 0, high: 40, choice: 'random' }],
   [
     'band [60,100] random/nearest',
@@ -179,6 +190,9 @@ const { ms: aucMs } = timeOnce(() => {
       });
       if (bot.kind === 'greedy') for (const b of records) pooled.push(b);
       const rep = indexReport(records);
+      const tally = tallyRecords(records);
+      const cut = bestCut(tally);
+      const mono = monotonicity(tallyBins(tally));
       aucRows.push([
         bot.kind,
         name,
@@ -191,6 +205,8 @@ const { ms: aucMs } = timeOnce(() => {
         fmt(100 * rep.hardFailRate, 1),
         fmt(100 * rep.easyFailRate, 1),
         fmt(100 * rep.hardShare, 1),
+        cut ? cut.threshold : '–',
+        mono.monotone ? 'yes' : 'no',
       ]);
     }
   }
@@ -215,7 +231,7 @@ console.log(
 table([
   ['params', 'train AUC', 'held-out AUC', 'held-out hard fail %', 'held-out easy fail %'],
   [
-    `seed 30/70, threshold 55`,
+    `article 30/70, threshold 55`,
     fmt(fit.seedAuc, 3),
     fmt(seedHeld.auc, 3),
     fmt(100 * seedHeld.hardFailRate, 1),
@@ -267,3 +283,104 @@ for (const target of [0.4, 0.5, 0.6, 0.7, 0.8]) {
   ]);
 }
 table(ctrlRows);
+
+// 6. The two readings of "top two layers" and l: the prose's (layer count) and the C#'s (bars
+// covering each screw). How often they disagree, and how well each predicts box failure.
+console.log(
+  '\nreadings compared on the 20 training levels (greedy bot, random boxes, 30 playouts per level):',
+);
+{
+  let ratings = 0;
+  let differ = 0;
+  let flips = 0;
+  let spawns = 0;
+  let spawnDiffer = 0;
+  let spawnFlips = 0;
+  train.forEach((level, li) => {
+    const lv = compileLevel(level);
+    for (let run = 0; run < 30; run++) {
+      const rng = Rng.from(li * 1000 + run);
+      const random = makeSpawner({ kind: 'random' }, rng.fork());
+      const ch = makeChooser({ kind: 'greedy' }, rng.fork());
+      // Two games in lockstep, same taps and same boxes; each records dct in its own reading.
+      const chosen: number[] = [];
+      const sp: Spawner = (g, slot) => {
+        const c = random(g, slot);
+        chosen.push(c);
+        return c;
+      };
+      const replay: Spawner = () => chosen.shift()!;
+      const prose = new Game(lv, 2, SEED_PARAMS, true);
+      const cover = new Game(lv, 2, { ...SEED_PARAMS, reading: 'cover' }, true);
+      prose.refill(sp);
+      cover.refill(replay);
+      const moves = new Int32Array(lv.nScrews);
+      while (prose.status === 0) {
+        // Every colour that could get the next box, in each position a box could spawn.
+        for (let c = 0; c < lv.colors.length; c++) {
+          if (prose.boxesLeft[c]! <= 0) continue;
+          for (const slot of [0, 1]) {
+            if (slot === 1 && prose.boxColor[0]! < 0) continue;
+            const a = prose.dctFor(c, slot);
+            const b = cover.dctFor(c, slot);
+            ratings++;
+            if (Math.abs(a - b) > 1e-9) differ++;
+            if (a > 55 !== b > 55) flips++;
+          }
+        }
+        const n = prose.legal(moves);
+        if (n === 0) break;
+        const s = ch.choose(prose, moves, n);
+        prose.tap(s, sp);
+        cover.tap(s, replay);
+      }
+      prose.records!.forEach((r, k) => {
+        const other = cover.records![k]!.dct;
+        spawns++;
+        if (Math.abs(other - r.dct) > 1e-9) spawnDiffer++;
+        if (other > 55 !== r.dct > 55) spawnFlips++;
+      });
+    }
+  });
+  console.log(
+    `every rating during play (${ratings} colour × position × state): the readings give a different dct in ${fmt((100 * differ) / ratings, 1)} %, and disagree on hard/easy (55) in ${fmt((100 * flips) / ratings, 1)} %`,
+  );
+  console.log(
+    `at the ${spawns} spawns: different dct in ${fmt((100 * spawnDiffer) / spawns, 1)} %, hard/easy flipped in ${fmt((100 * spawnFlips) / spawns, 1)} %`,
+  );
+  const readingRows: (string | number)[][] = [
+    ['bot', 'reading', 'games', 'boxes', 'AUC', 'best cut', 'J at best', 'J at 55', 'monotone'],
+  ];
+  for (const bot of bots) {
+    for (const reading of ['layers', 'cover'] as Reading[]) {
+      const t = new TallyBuilder();
+      let games = 0;
+      train.forEach((lvl, i) => {
+        const r = simulate(lvl, {
+          runs: bot.kind === 'lookahead' ? 60 : 150,
+          bot,
+          policy: { kind: 'random' },
+          seed: i,
+          keepBoxes: false,
+          params: { ...SEED_PARAMS, reading },
+        });
+        games += r.runs;
+        t.addTally(r.tally);
+      });
+      const tally = t.build();
+      const cut = bestCut(tally);
+      readingRows.push([
+        bot.kind,
+        reading === 'layers' ? 'layers (prose)' : 'cover (C#)',
+        games,
+        tally.boxes.reduce((a, b) => a + b, 0),
+        fmt(tallyAuc(tally), 3),
+        cut ? cut.threshold : '–',
+        cut ? fmt(cut.j, 3) : '–',
+        fmt(cutAt(tally, 55).j, 3),
+        monotonicity(tallyBins(tally)).monotone ? 'yes' : 'no',
+      ]);
+    }
+  }
+  table(readingRows);
+}

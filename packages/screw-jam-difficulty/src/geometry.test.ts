@@ -58,6 +58,6 @@ describe('geometry', () => {
     expect(screwDepths(stacked)).toEqual([0, 2, 1, 0, 0, 0, 0, 0, 0]);
     const snap = levelSnapshot(stacked);
     expect(snap.maxPerColor).toBe(6);
-    expect(snap.screws[1]).toEqual({ color: 'blue', depth: 2 });
+    expect(snap.screws[1]).toEqual({ color: 'blue', depth: 2, layer: 0 });
   });
 });

@@ -7,15 +7,22 @@
  *
  * @packageDocumentation
  */
-export type { Point, Screw, Bar, Level, LevelSolution, Snapshot } from './model.js';
+export type { Point, Screw, Bar, Level, LevelSolution, Snapshot, SnapshotScrew } from './model.js';
 export { pointInPolygon, barCovers } from './geometry.js';
 export { validateLevel, parseLevel, formatLevel } from './format/level.js';
 export { parseJsonText } from './format/json.js';
 export { validateSnapshot, parseSnapshot } from './format/snapshot.js';
-export { compileLevel, screwDepths, levelSnapshot } from './board.js';
+export {
+  compileLevel,
+  screwDepths,
+  levelSnapshot,
+  MAX_COMPILE_WORK,
+  MAX_COVERINGS,
+} from './board.js';
 export type { CompiledLevel } from './board.js';
 export {
   SEED_PARAMS,
+  READINGS,
   dctMiddle,
   dctLeft,
   dctCurrent,
@@ -26,6 +33,7 @@ export {
 } from './rate/dct.js';
 export type {
   DctParams,
+  Reading,
   MiddleInputs,
   LeftInputs,
   SnapshotCounts,
@@ -41,10 +49,11 @@ export { checkPolicy, makeSpawner } from './simulate/policy.js';
 export type { SpawnPolicy } from './simulate/policy.js';
 export { checkBot, makeChooser, moveScore } from './simulate/bots.js';
 export type { BotKind, BotOptions, Chooser } from './simulate/bots.js';
-export { simulate, playOnce, replaySolution } from './simulate/simulate.js';
+export { simulate, playOnce, replaySolution, replayCompiled } from './simulate/simulate.js';
 export type {
   SimulateOptions,
   SimulationResult,
+  SimulationBound,
   GameResult,
   ReplayResult,
 } from './simulate/simulate.js';
@@ -52,6 +61,7 @@ export { rocAuc, spearman, ranks } from './validate/stats.js';
 export {
   recordDct,
   indexReport,
+  tallyIndex,
   refitParams,
   runController,
   dctBins,
@@ -61,9 +71,20 @@ export type {
   RefitResult,
   ControllerOptions,
   ControllerResult,
-  DctBin,
 } from './validate/validate.js';
-export { generateLevel, PALETTE } from './generate/generate.js';
-export type { GenerateOptions } from './generate/generate.js';
+export {
+  TallyBuilder,
+  tallyRecords,
+  tallyAuc,
+  tallySpearman,
+  tallyBins,
+  cutAt,
+  bestCut,
+  monotonicity,
+  DEFAULT_BIN_EDGES,
+} from './validate/tally.js';
+export type { DctTally, DctBin, Cut, Monotonicity } from './validate/tally.js';
+export { generateLevel, generateLevelWithReplay, PALETTE } from './generate/generate.js';
+export type { GenerateOptions, GeneratedLevel } from './generate/generate.js';
 export { solveLevel } from './solve/solve.js';
 export type { SolveOptions, SolveResult } from './solve/solve.js';

@@ -58,17 +58,31 @@ export interface Level {
   readonly solution?: LevelSolution;
 }
 
+/** A screw still on the board, as an engine reports it. */
+export interface SnapshotScrew {
+  /** Colour name. */
+  readonly color: string;
+  /** Bars still up that cover the screw's point (0 = tappable). */
+  readonly depth: number;
+  /** The layer of the screw's bar (higher is on top); needed by the article's layer reading. */
+  readonly layer?: number;
+}
+
 /**
  * What an engine can send without our geometry: the screws still on the board with their depth,
- * the tray, and the box being filled. `maxPerColor` is the seed's N, fixed at the level's start.
+ * the tray, and the box being filled. `maxPerColor` is the article's N, fixed at the level's start.
  */
 export interface Snapshot {
   /** N: the largest number of screws of one colour when the level started. */
   readonly maxPerColor: number;
-  /** Screws still on the board: colour and depth (bars above that cover it). */
-  readonly screws: readonly { readonly color: string; readonly depth: number }[];
+  /**
+   * Screws still on the board: colour, depth (bars above that cover it) and the `layer` of the screw's
+   * bar. The article's reading of "top two layers" and l needs `layer`; the C# reading (by covering
+   * bars) needs only `depth`.
+   */
+  readonly screws: readonly SnapshotScrew[];
   /** Colours of the screws in the temporary area (at most `traySize`, 5 by default). */
   readonly tray: readonly string[];
-  /** The box being filled (the seed's middle box, colour a), or null. */
+  /** The box being filled (the article's middle box, colour a), or null. */
   readonly currentBox: { readonly color: string; readonly filled: number } | null;
 }

@@ -18,8 +18,10 @@ const SNAP = JSON.stringify({
 });
 
 describe('puzzlekit screw-jam', () => {
-  it('rate: the hand-computed middle and left tables as JSON', async () => {
-    const r = await runCli(['screw-jam', 'rate', 's.json', '--json'], { 's.json': SNAP });
+  it('rate: the hand-computed middle and left tables as JSON (C# reading: by covering bars)', async () => {
+    const r = await runCli(['screw-jam', 'rate', 's.json', '--json', '--reading', 'cover'], {
+      's.json': SNAP,
+    });
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {
       middle: Record<string, number>;
@@ -34,19 +36,96 @@ describe('puzzlekit screw-jam', () => {
 
   it('rate: text output, no left column without a current box, custom weights', async () => {
     const noBox = JSON.stringify({ ...(JSON.parse(SNAP) as object), currentBox: null });
-    const r = await runCli(['screw-jam', 'rate', 's.json'], { 's.json': noBox });
+    const r = await runCli(['screw-jam', 'rate', 's.json', '--reading', 'cover'], {
+      's.json': noBox,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('current box none');
     expect(r.stdout).not.toContain('left');
     expect(r.stdout).toMatch(/green\s+76\.0 hard/);
     const j = await runCli(
-      ['screw-jam', 'rate', 's.json', '--json', '--tray-weight', '50', '--supply-weight', '50'],
+      [
+        'screw-jam',
+        'rate',
+        's.json',
+        '--json',
+        '--reading',
+        'cover',
+        '--tray-weight',
+        '50',
+        '--supply-weight',
+        '50',
+      ],
       { 's.json': noBox },
     );
     const out = JSON.parse(j.stdout) as { middle: Record<string, number>; left: unknown };
     // blue: M = 2 → 2/5·50 + 3/6·50 = 45.
     expect(out.middle.blue).toBeCloseTo(45, 10);
     expect(out.left).toBeNull();
+  });
+
+  it("rate: the article's layer reading by default, which needs each screw's layer", async () => {
+    const layered = JSON.stringify({
+      maxPerColor: 3,
+      screws: [
+        { color: 'red', depth: 2, layer: 0 },
+        { color: 'red', depth: 0, layer: 1 },
+        { color: 'red', depth: 0, layer: 1 },
+      ],
+      tray: ['blue'],
+      currentBox: null,
+    });
+    // Two layers on the board: l ≤ 2 in the prose (M/5·100 = 20); a screw under two bars in the C#.
+    const prose = await runCli(['screw-jam', 'rate', 's.json', '--json'], { 's.json': layered });
+    const out = JSON.parse(prose.stdout) as { middle: Record<string, number>; reading: string };
+    expect(out.reading).toBe('layers');
+    expect(out.middle.red).toBeCloseTo(20, 10);
+    const cs = await runCli(['screw-jam', 'rate', 's.json', '--json', '--reading', 'cover'], {
+      's.json': layered,
+    });
+    expect((JSON.parse(cs.stdout) as { middle: Record<string, number> }).middle.red).toBeCloseTo(
+      6 + 70 / 3,
+      10,
+    );
+    const noLayer = await runCli(['screw-jam', 'rate', 's.json'], { 's.json': SNAP });
+    expect(noLayer.code).toBe(1);
+    expect(noLayer.stderr).toMatch(/\$\.screws\[0\]\.layer/);
+    const badReading = await runCli(['screw-jam', 'rate', 's.json', '--reading', 'depth'], {
+      's.json': layered,
+    });
+    expect(badReading.code).toBe(2);
+  });
+
+  it('rate: colours named __proto__, constructor and toString are rated like any other', async () => {
+    const hostile = JSON.stringify({
+      maxPerColor: 4,
+      screws: ['__proto__', 'constructor', 'toString'].flatMap((color) =>
+        [0, 1, 2].map((layer) => ({ color, depth: 0, layer })),
+      ),
+      tray: ['toString'],
+      currentBox: null,
+    });
+    const r = await runCli(['screw-jam', 'rate', 's.json', '--json'], { 's.json': hostile });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { middle: Record<string, number>; spawnable: string[] };
+    expect(Object.keys(out.middle)).toEqual(['__proto__', 'constructor', 'toString']);
+    // Three layers: l > 2; each colour has 2 screws in the top two layers, N = 4. M = 1 except toString.
+    const middle = new Map(Object.entries(out.middle));
+    expect(middle.get('__proto__')).toBeCloseTo(6 + 35, 10);
+    expect(middle.get('constructor')).toBeCloseTo(6 + 35, 10);
+    expect(middle.get('toString')).toBeCloseTo(35, 10);
+    expect(out.spawnable).toEqual(['__proto__', 'constructor', 'toString']);
+    const text = await runCli(['screw-jam', 'rate', 's.json'], { 's.json': hostile });
+    expect(text.stdout).toMatch(/__proto__\s+41\.0/);
+  });
+
+  it('rate: JSON nested 5,000 deep is a one-line parse error with line and column', async () => {
+    const deep = `{"maxPerColor": 3, "screws": ${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const r = await runCli(['screw-jam', 'rate', 's.json'], { 's.json': deep });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/s\.json:1:\d+: JSON nested deeper than 256 levels/);
+    for (const cmd of ['simulate', 'solve'])
+      expect((await runCli(['screw-jam', cmd, 's.json'], { 's.json': deep })).code).toBe(1);
   });
 
   it('rate: bad snapshots fail with a JSON path or a line and column', async () => {
@@ -82,7 +161,7 @@ describe('puzzlekit screw-jam', () => {
       'l.json',
     ]);
     expect(g.code).toBe(0);
-    expect(g.stdout).toMatch(/recorded play wins: true/);
+    expect(g.stdout).toMatch(/the winning play saved with the level wins: yes/);
     const level = g.files['l.json']!;
     const g2 = await runCli([
       'screw-jam',
@@ -127,10 +206,18 @@ describe('puzzlekit screw-jam', () => {
       boxesSpawned: number;
       bins: { boxes: number }[];
       trayHistogram: number[];
+      gaveUp: string | null;
+      bestCut: { threshold: number } | null;
+      monotonicity: { monotone: boolean };
     };
     expect(out.runs).toBe(60);
+    expect(out.gaveUp).toBeNull();
     expect(out.winRate).toBeCloseTo(out.wins / 60, 12);
     expect(out.bins.reduce((n, b) => n + b.boxes, 0)).toBe(out.boxesSpawned);
+    expect(
+      out.bestCut === null || (out.bestCut.threshold >= 0 && out.bestCut.threshold <= 100),
+    ).toBe(true);
+    expect(typeof out.monotonicity.monotone).toBe('boolean');
     expect(out.trayHistogram).toHaveLength(6);
     expect((await runCli(args, { 'l.json': level })).stdout).toBe(s.stdout);
     const text = await runCli(
@@ -139,6 +226,8 @@ describe('puzzlekit screw-jam', () => {
     );
     expect(text.stdout).toMatch(/20 playout\(s\), won \d+/);
     expect(text.stdout).toContain('dct range');
+    expect(text.stdout).toMatch(/best cut: "hard = dct > \d+"|best cut: none/);
+    expect(text.stdout).toMatch(/failure rate (rises|is not monotone)/);
     const rated = await runCli(['screw-jam', 'rate', 'l.json', '--json'], { 'l.json': level });
     expect(Object.keys((JSON.parse(rated.stdout) as { middle: object }).middle)).toHaveLength(4);
   });
@@ -208,6 +297,58 @@ describe('puzzlekit screw-jam', () => {
     expect(yes.stdout).toMatch(/winnable with boxes blue, red: taps 3 4 5 0 1 2/);
   });
 
+  it('simulate, solve and generate take --max-ms and say what they gave up', async () => {
+    const level = (
+      await runCli(['screw-jam', 'generate', '--colors', '8', '--layers', '5', '--json'])
+    ).stdout;
+    // A millisecond is too short for a million deep-lookahead playouts: it stops and says after how many.
+    const sim = await runCli(
+      [
+        'screw-jam',
+        'simulate',
+        'l.json',
+        '--bot',
+        'lookahead',
+        '--depth',
+        '6',
+        '--runs',
+        '1000000',
+        '--max-ms',
+        '1',
+      ],
+      { 'l.json': level },
+    );
+    expect(sim.code).toBe(0);
+    expect(sim.stdout).toMatch(/^gave up: time \(--max-ms 1\) after \d+ of 1000000 runs/);
+    const solve = await runCli(['screw-jam', 'solve', 'l.json', '--budget', '3'], {
+      'l.json': level,
+    });
+    expect(solve.code).toBe(1);
+    expect(solve.stdout).toMatch(/gave up: states \(--budget 3\) after 3 states/);
+    const gen = await runCli([
+      'screw-jam',
+      'generate',
+      '--colors',
+      '64',
+      '--boxes-per-color',
+      '20',
+      '--layers',
+      '20',
+      '--width',
+      '200',
+      '--height',
+      '200',
+      '--max-ms',
+      '1',
+    ]);
+    expect(gen.code).toBe(1);
+    expect(gen.stderr).toMatch(/gave up: time \(1 ms\)/);
+    expect(
+      (await runCli(['screw-jam', 'simulate', 'l.json', '--max-ms', '0'], { 'l.json': level }))
+        .code,
+    ).toBe(2);
+  });
+
   it('usage mistakes exit 2 with one line', async () => {
     const r = await runCli(['screw-jam', 'simulate', 'l.json', '--bot', 'smart'], {
       'l.json': '{}',
@@ -232,7 +373,9 @@ describe('puzzlekit screw-jam', () => {
     const a = await screwJam.demo(ctx);
     const b = await screwJam.demo(ctx);
     expect(a.text).toBe(b.text);
-    expect(a.text).toMatch(/recorded play of wins/);
+    expect(a.text).toMatch(/winning play saved with the level: wins/);
+    expect(a.text).not.toMatch(/recorded play of|\bseed's\b|the seed\b/);
     expect(a.text).toMatch(/ROC AUC \d\.\d{3}/);
+    expect(a.text).toMatch(/best cut: "hard = dct > \d+"/);
   });
 });

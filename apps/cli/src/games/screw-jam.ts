@@ -1,21 +1,27 @@
 import type { Command } from 'commander';
 import {
-  dctBins,
+  bestCut,
+  cutAt,
   formatLevel,
-  generateLevel,
-  indexReport,
+  generateLevelWithReplay,
   levelSnapshot,
+  monotonicity,
   parseJsonText,
   rateSnapshot,
-  replaySolution,
+  READINGS,
   simulate,
   solveLevel,
   SEED_PARAMS,
+  tallyBins,
+  tallyIndex,
+  TallyBuilder,
   validateLevel,
   validateSnapshot,
   type BotKind,
   type DctParams,
+  type DctTally,
   type Level,
+  type Reading,
   type SimulationResult,
   type Snapshot,
   type SnapshotRating,
@@ -25,18 +31,24 @@ import {
   choiceOption,
   CommandFailure,
   intOption,
+  maxMsOption,
   numberOption,
   UsageError,
   type Context,
+  type Progress,
 } from '../context.js';
 import type { GameModule } from './types.js';
 
 const fmt = (n: number, d = 1): string => (Number.isNaN(n) ? '–' : n.toFixed(d));
 
+/** Default wall-clock budget of the commands that can run long, in ms: every call ends in seconds. */
+const DEFAULT_MAX_MS = '10000';
+
 interface ParamOpts {
   trayWeight: string;
   supplyWeight: string;
   threshold: string;
+  reading: string;
 }
 
 function paramsFrom(o: ParamOpts): DctParams {
@@ -45,11 +57,22 @@ function paramsFrom(o: ParamOpts): DctParams {
     trayWeight: numberOption('--tray-weight', o.trayWeight),
     supplyWeight: numberOption('--supply-weight', o.supplyWeight),
     threshold: numberOption('--threshold', o.threshold),
+    reading: choiceOption<Reading>('--reading', o.reading, READINGS),
   };
+}
+
+/** A progress bar on a terminal, silent with --json (the Context's bar only looks at the terminal). */
+function progressBar(ctx: Context, label: string, total: number): Progress {
+  return ctx.json ? { update: () => undefined, stop: () => undefined } : ctx.progress(label, total);
 }
 
 function addParamOptions(cmd: Command): Command {
   return cmd
+    .option(
+      '--reading <r>',
+      '"top two layers" and l: layers (the article\'s prose: by layer count) | cover (its C#: by bars covering each screw)',
+      'layers',
+    )
     .option('--tray-weight <w>', 'weight of the tray term M/5', String(SEED_PARAMS.trayWeight))
     .option(
       '--supply-weight <w>',
@@ -63,42 +86,96 @@ function addParamOptions(cmd: Command): Command {
     );
 }
 
+/**
+ * A colour name as printed in a table: names with control characters are shown escaped (JSON
+ * style), so a hostile name cannot move the terminal's cursor; long names are cut.
+ */
+function shownName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = /[\u0000-\u001f\u007f-\u009f]/.test(name) ? JSON.stringify(name) : name;
+  return safe.length > 40 ? `${safe.slice(0, 39)}…` : safe;
+}
+
 function ratingText(r: SnapshotRating, snap: Snapshot): string {
   const hard = (d: number): string => (d > r.threshold ? ' hard' : '');
+  const names = r.colors.map(shownName);
+  const width = Math.max(6, ...names.map((n) => n.length));
   const lines = [
     `N = ${snap.maxPerColor}, ${snap.screws.length} screw(s) on the board, tray ${snap.tray.length}, current box ${
       snap.currentBox
-        ? `${snap.currentBox.color} (${snap.currentBox.filled}/3), dct(a) = ${fmt(r.current ?? 0)}`
+        ? `${shownName(snap.currentBox.color)} (${snap.currentBox.filled}/3), dct(a) = ${fmt(r.current ?? 0)}`
         : 'none'
-    }`,
+    } · reading ${r.reading}`,
     '',
-    snap.currentBox ? 'colour      middle       left' : 'colour      middle',
+    `${'colour'.padEnd(width)}  middle${snap.currentBox ? '        left' : ''}`,
   ];
-  for (const c of r.colors) {
+  r.colors.forEach((c, i) => {
     const mid = `${fmt(r.middle[c]!).padStart(6)}${hard(r.middle[c]!).padEnd(6)}`;
     const left = snap.currentBox ? `  ${fmt(r.left[c]!).padStart(6)}${hard(r.left[c]!)}` : '';
     const spawn = r.spawnable.includes(c) ? '' : '   (no new box possible)';
-    lines.push(`${c.padEnd(10)}${mid}${left}${spawn}`);
-  }
+    lines.push(`${names[i]!.padEnd(width)}${mid}${left}${spawn}`.trimEnd());
+  });
   if (r.colors.length === 0) lines.push('(no screws left: nothing to rate)');
   return lines.join('\n');
 }
 
-function simulationText(r: SimulationResult, label: string): string {
-  const rep = indexReport(r.boxes);
+/** The validation figures of a run, from its dct tally: index, bins, best cut, monotonicity. */
+function validation(tally: DctTally, threshold: number) {
+  const bins = tallyBins(tally);
+  return {
+    index: tallyIndex(tally, threshold),
+    bins,
+    atThreshold: cutAt(tally, threshold),
+    bestCut: bestCut(tally),
+    monotonicity: monotonicity(bins),
+  };
+}
+
+function validationLines(v: ReturnType<typeof validation>): string[] {
   const lines = [
-    `${label}: ${r.runs} playout(s), won ${r.wins} (${fmt(100 * r.winRate)}%)`,
-    `tray pressure: mean tray ${fmt(r.meanTray, 2)}, mean of max tray ${fmt(r.meanMaxTray, 2)}, taps by tray load 0..${r.trayHistogram.length - 1}: ${r.trayHistogram.join(' ')}`,
-    `boxes: ${r.boxesSpawned} spawned, ${r.boxesFinished} finished; hard (dct > threshold) ${r.hard.spawned}, failed ${r.hard.failed}; easy ${r.easy.spawned}, failed ${r.easy.failed}`,
-    `dct vs failure: ROC AUC ${fmt(rep.auc, 3)}, Spearman ${fmt(rep.spearman, 3)}`,
-    '',
-    'dct range     boxes  failed  fail %  mean max tray',
+    `dct vs failure: ROC AUC ${fmt(v.index.auc, 3)}, Spearman ${fmt(v.index.spearman, 3)}`,
   ];
-  for (const b of dctBins(r.boxes)) {
+  if (v.bestCut)
+    lines.push(
+      `best cut: "hard = dct > ${v.bestCut.threshold}" separates failed from finished boxes best (Youden's J ${fmt(v.bestCut.j, 3)}; at the threshold ${v.atThreshold.threshold}: J ${fmt(v.atThreshold.j, 3)})`,
+    );
+  else lines.push('best cut: none (every box failed, or none did)');
+  const m = v.monotonicity;
+  lines.push(
+    m.monotone
+      ? `failure rate rises (or holds) with dct across the ranges with ≥ ${m.minBoxes} boxes`
+      : `failure rate is not monotone in dct: ${m.drops
+          .map(
+            (d) =>
+              `${fmt(100 * d.from.failRate)}% in ${d.from.from}–${d.from.to}, then ${fmt(100 * d.to.failRate)}% in ${d.to.from}–${d.to.to}`,
+          )
+          .join('; ')} (ranges with ≥ ${m.minBoxes} boxes)`,
+  );
+  lines.push('', 'dct range     boxes  failed  fail %  mean max tray');
+  for (const b of v.bins) {
     lines.push(
       `${`${b.from}–${b.to}`.padEnd(12)}${String(b.boxes).padStart(7)}${String(b.failed).padStart(8)}${fmt(100 * b.failRate).padStart(8)}${fmt(b.meanMaxTray, 2).padStart(15)}`,
     );
   }
+  return lines;
+}
+
+function simulationText(
+  r: SimulationResult,
+  v: ReturnType<typeof validation>,
+  label: string,
+  maxMs: number,
+): string {
+  const lines = [
+    `${label}: ${r.runs} playout(s), won ${r.wins} (${fmt(100 * r.winRate)}%)`,
+    `tray pressure: mean tray ${fmt(r.meanTray, 2)}, mean of max tray ${fmt(r.meanMaxTray, 2)}, taps by tray load 0..${r.trayHistogram.length - 1}: ${r.trayHistogram.join(' ')}`,
+    `boxes: ${r.boxesSpawned} spawned, ${r.boxesFinished} finished; hard (dct > threshold) ${r.hard.spawned}, failed ${r.hard.failed}; easy ${r.easy.spawned}, failed ${r.easy.failed}`,
+    ...validationLines(v),
+  ];
+  if (r.gaveUp)
+    lines.unshift(
+      `gave up: ${r.gaveUp === 'time' ? `time (--max-ms ${maxMs})` : 'memory (200,000 box records kept for --boxes)'} after ${r.runs} of ${r.requested} runs; the figures below cover those runs`,
+    );
   if (r.budgetHits > 0)
     lines.push(`lookahead gave up (node budget) ${r.budgetHits} time(s) and played greedy there`);
   return lines.join('\n');
@@ -141,7 +218,7 @@ export const screwJam: GameModule = {
     const group = program
       .command('screw-jam')
       .description(
-        "Screw Jam: the seed's box-difficulty index (dct), simulated play, level generation",
+        "Screw Jam: the source article's box-difficulty index (dct), simulated play, level generation",
       );
 
     addParamOptions(
@@ -157,7 +234,7 @@ export const screwJam: GameModule = {
     ).action(async (file: string, o: ParamOpts) => {
       const params = paramsFrom(o);
       const raw = parseJsonText(await ctx.readText(file), file);
-      const isLevel = typeof raw === 'object' && raw !== null && 'bars' in raw;
+      const isLevel = typeof raw === 'object' && raw !== null && Object.hasOwn(raw, 'bars');
       const snap = isLevel ? levelSnapshot(validateLevel(raw)) : validateSnapshot(raw);
       const r = rateSnapshot(snap, params);
       ctx.output(
@@ -167,6 +244,7 @@ export const screwJam: GameModule = {
           current: r.current,
           spawnable: r.spawnable,
           threshold: r.threshold,
+          reading: r.reading,
         },
         () => ratingText(r, snap),
       );
@@ -185,11 +263,16 @@ export const screwJam: GameModule = {
         .option('--policy <kind>', 'box colours: random | band | blend', 'random')
         .option('--low <x>', 'band low (policy band)', '0')
         .option('--high <x>', 'band high (policy band)', '55')
-        .option('--choice <c>', 'in band: first (the seed) | random', 'first')
-        .option('--fallback <f>', 'out of band: easiest (the seed) | nearest', 'easiest')
+        .option('--choice <c>', "in band: first (the article's rule) | random", 'first')
+        .option('--fallback <f>', "out of band: easiest (the article's rule) | nearest", 'easiest')
         .option('--k <k>', 'blend difficulty K in 0..1 (policy blend)', '0.5')
         .option('--slots <n>', 'box positions: 2 (middle and left) or 1', '2')
         .option('--seed <s>', 'seed', '1')
+        .option(
+          '--max-ms <ms>',
+          'stop after this many milliseconds (runs done so far are reported)',
+          DEFAULT_MAX_MS,
+        )
         .option('--boxes', 'include every box record in the JSON output'),
     ).action(
       async (
@@ -206,6 +289,7 @@ export const screwJam: GameModule = {
           k: string;
           slots: string;
           seed: string;
+          maxMs: string;
           boxes?: boolean;
         },
       ) => {
@@ -215,8 +299,9 @@ export const screwJam: GameModule = {
         const slots = intOption('--slots', o.slots, 1, 2) as 1 | 2;
         const policy = policyFrom(o);
         const params = paramsFrom(o);
+        const maxMs = maxMsOption(o.maxMs);
         const level = await readLevel(ctx, file);
-        const bar = ctx.progress('simulating', runs);
+        const bar = progressBar(ctx, 'simulating', runs);
         const r = simulate(level, {
           runs,
           bot: { kind, depth },
@@ -224,18 +309,30 @@ export const screwJam: GameModule = {
           seed: o.seed,
           boxSlots: slots,
           params,
+          maxMs,
+          keepBoxes: o.boxes === true,
+          // Printed as JSON, each record takes about 350 bytes: 200,000 keep the output near 70 MB.
+          maxBoxRecords: 200_000,
+          // A lookahead playout can take a while: report each one.
+          progressEvery: kind === 'lookahead' ? 1 : 100,
           onProgress: (done) => bar.update(done),
         });
         bar.stop();
-        const { boxes, ...summary } = r;
+        const { boxes, tally, ...summary } = r;
+        const v = validation(tally, params.threshold);
         ctx.output(
           {
             ...summary,
-            index: indexReport(boxes, params),
-            bins: dctBins(boxes),
+            ...v,
             ...(o.boxes ? { boxes } : {}),
           },
-          () => simulationText(r, `${level.name ?? file} · bot ${kind} · policy ${policy.kind}`),
+          () =>
+            simulationText(
+              r,
+              v,
+              `${shownName(level.name ?? file)} · bot ${kind} · policy ${policy.kind} · reading ${params.reading}`,
+              maxMs,
+            ),
         );
       },
     );
@@ -246,33 +343,52 @@ export const screwJam: GameModule = {
       .argument('<level.json>', 'level file')
       .option(
         '--boxes <colours>',
-        'box colours in spawn order, comma-separated (default: the recorded solution)',
+        'box colours in spawn order, comma-separated (default: the order of the winning play saved in the level)',
       )
       .option('--slots <n>', 'box positions: 2 (middle and left) or 1', '2')
       .option('--budget <n>', 'search states before giving up', '200000')
-      .action(async (file: string, o: { boxes?: string; slots: string; budget: string }) => {
-        const slots = intOption('--slots', o.slots, 1, 2) as 1 | 2;
-        const nodeBudget = intOption('--budget', o.budget, 1, 100_000_000);
-        const level = await readLevel(ctx, file);
-        const boxes = o.boxes
-          ?.split(',')
-          .map((c) => c.trim())
-          .filter((c) => c.length > 0);
-        const r = solveLevel(level, { ...(boxes ? { boxes } : {}), boxSlots: slots, nodeBudget });
-        ctx.output(r, () =>
-          r.status === 'won'
-            ? `winnable with boxes ${r.boxes.join(', ')}: taps ${r.taps!.join(' ')} (${r.nodes} states searched)`
-            : r.status === 'unwinnable'
-              ? `no tap order wins with boxes ${r.boxes.join(', ')} (${r.nodes} states searched)`
-              : `gave up after ${r.nodes} states (raise --budget)`,
-        );
-        if (r.status !== 'won')
-          throw new CommandFailure(
-            r.status === 'unwinnable'
-              ? 'not winnable with this box order'
-              : 'search budget exhausted',
+      .option('--max-ms <ms>', 'stop after this many milliseconds', DEFAULT_MAX_MS)
+      .action(
+        async (
+          file: string,
+          o: { boxes?: string; slots: string; budget: string; maxMs: string },
+        ) => {
+          const slots = intOption('--slots', o.slots, 1, 2) as 1 | 2;
+          const nodeBudget = intOption('--budget', o.budget, 1, 100_000_000);
+          const maxMs = maxMsOption(o.maxMs);
+          const level = await readLevel(ctx, file);
+          const boxes = o.boxes
+            ?.split(',')
+            .map((c) => c.trim())
+            .filter((c) => c.length > 0);
+          const bar = progressBar(ctx, 'searching', nodeBudget);
+          const r = solveLevel(level, {
+            ...(boxes ? { boxes } : {}),
+            boxSlots: slots,
+            nodeBudget,
+            maxMs,
+            onProgress: (nodes) => bar.update(nodes),
+          });
+          bar.stop();
+          const bound =
+            r.gaveUp === 'nodes'
+              ? `states (--budget ${nodeBudget})`
+              : r.gaveUp === 'time'
+                ? `time (--max-ms ${maxMs})`
+                : 'memory';
+          ctx.output(r, () =>
+            r.status === 'won'
+              ? `winnable with boxes ${r.boxes.map(shownName).join(', ')}: taps ${r.taps!.join(' ')} (${r.nodes} states searched)`
+              : r.status === 'unwinnable'
+                ? `no tap order wins with boxes ${r.boxes.map(shownName).join(', ')} (${r.nodes} states searched)`
+                : `gave up: ${bound} after ${r.nodes} states; winnable or not is unknown`,
           );
-      });
+          if (r.status !== 'won')
+            throw new CommandFailure(
+              r.status === 'unwinnable' ? 'not winnable with this box order' : `gave up: ${bound}`,
+            );
+        },
+      );
 
     group
       .command('generate')
@@ -282,8 +398,9 @@ export const screwJam: GameModule = {
       .option('--layers <n>', 'layers of bars', '4')
       .option('--width <n>', 'board width in cells', '8')
       .option('--height <n>', 'board height in cells', '10')
-      .option('--tray-slack <n>', 'most tray screws the recorded play may use (0..4)', '2')
+      .option('--tray-slack <n>', 'most tray screws the saved winning play may use (0..4)', '2')
       .option('--seed <s>', 'seed', '1')
+      .option('--max-ms <ms>', 'give up after this many milliseconds', DEFAULT_MAX_MS)
       .option('-o, --out <file>', 'write the level here instead of stdout')
       .action(
         async (o: {
@@ -294,9 +411,11 @@ export const screwJam: GameModule = {
           height: string;
           traySlack: string;
           seed: string;
+          maxMs: string;
           out?: string;
         }) => {
-          const level = generateLevel({
+          const bar = progressBar(ctx, 'generating', 1);
+          const { level, replay } = generateLevelWithReplay({
             colors: intOption('--colors', o.colors, 1, 64),
             boxesPerColor: intOption('--boxes-per-color', o.boxesPerColor, 1, 20),
             layers: intOption('--layers', o.layers, 1, 20),
@@ -304,10 +423,12 @@ export const screwJam: GameModule = {
             height: intOption('--height', o.height, 2, 200),
             traySlack: intOption('--tray-slack', o.traySlack, 0, 4),
             seed: o.seed,
+            maxMs: maxMsOption(o.maxMs),
+            onProgress: (done, total) => bar.update(done, total),
           });
-          const replay = replaySolution(level, level.solution!);
+          bar.stop();
           const screws = level.bars.reduce((n, b) => n + b.screws.length, 0);
-          const about = `${level.colors.length} colours, ${screws} screws, ${level.bars.length} bars; recorded play wins: ${replay.won} (max tray ${replay.maxTray})`;
+          const about = `${level.colors.length} colours, ${screws} screws, ${level.bars.length} bars; the winning play saved with the level wins: ${replay.won ? 'yes' : 'no'} (largest tray ${replay.maxTray})`;
           if (o.out) {
             await ctx.writeText(o.out, formatLevel(level));
             ctx.output(
@@ -325,7 +446,7 @@ export const screwJam: GameModule = {
   },
 
   demo() {
-    const level = generateLevel({
+    const { level, replay } = generateLevelWithReplay({
       colors: 6,
       boxesPerColor: 2,
       layers: 4,
@@ -333,34 +454,37 @@ export const screwJam: GameModule = {
       height: 6,
       seed: 2,
     });
-    const replay = replaySolution(level, level.solution!);
     // Would the level still be winnable if the boxes came in another order? Ask the solver.
     const reversed = [...level.solution!.boxes].reverse();
     const solved = solveLevel(level, { boxes: reversed, nodeBudget: 20_000 });
     const start = rateSnapshot(levelSnapshot(level));
-    const easy = simulate(level, {
-      runs: 150,
-      bot: { kind: 'greedy' },
-      policy: { kind: 'band', low: 0, high: 40, choice: 'random' },
-      seed: 1,
+    const playouts = (policy: SpawnPolicy): SimulationResult =>
+      simulate(level, { runs: 150, bot: { kind: 'greedy' }, policy, seed: 1, keepBoxes: false });
+    const easy = playouts({ kind: 'band', low: 0, high: 40, choice: 'random' });
+    const hard = playouts({
+      kind: 'band',
+      low: 60,
+      high: 100,
+      choice: 'random',
+      fallback: 'nearest',
     });
-    const hard = simulate(level, {
-      runs: 150,
-      bot: { kind: 'greedy' },
-      policy: { kind: 'band', low: 60, high: 100, choice: 'random', fallback: 'nearest' },
-      seed: 1,
-    });
-    const all = [...easy.boxes, ...hard.boxes];
-    const rep = indexReport(all);
+    const merged = new TallyBuilder();
+    merged.addTally(easy.tally);
+    merged.addTally(hard.tally);
+    const both = merged.build();
+    const v = validation(both, SEED_PARAMS.threshold);
     const screws = level.bars.reduce((n, b) => n + b.screws.length, 0);
     const text = [
       `generated: ${level.colors.length} colours, ${screws} screws on ${level.bars.length} bars in 4 layers on a 6×6 board (seed 2)`,
-      `solved: the recorded play of ${replay.won ? 'wins' : 'FAILS'} with boxes ${level.solution!.boxes.slice(0, 4).join(', ')}, … (max tray ${replay.maxTray})`,
-      `solver, boxes in reverse order: ${solved.status}${solved.taps ? ` (${solved.taps.length} taps)` : ''} after ${solved.nodes} states`,
+      `winning play saved with the level: ${replay.won ? 'wins' : 'FAILS'} with boxes ${level.solution!.boxes.slice(0, 4).join(', ')}, … (largest tray ${replay.maxTray})`,
+      `solver, boxes in reverse order: ${solved.status}${solved.gaveUp ? ` (${solved.gaveUp})` : ''}${solved.taps ? ` (${solved.taps.length} taps)` : ''} after ${solved.nodes} states`,
       `rated at the start (middle box): ${start.colors.map((c) => `${c} ${fmt(start.middle[c]!)}`).join(', ')}`,
       `greedy bot, 150 playouts each: boxes from band [0, 40] → win ${fmt(100 * easy.winRate)}%, mean max tray ${fmt(easy.meanMaxTray, 2)};`,
       `                               boxes from band [60, 100] → win ${fmt(100 * hard.winRate)}%, mean max tray ${fmt(hard.meanMaxTray, 2)}`,
-      `dct predicts box failure with ROC AUC ${fmt(rep.auc, 3)} over ${rep.boxes} boxes (hard fail ${fmt(100 * rep.hardFailRate)}%, easy fail ${fmt(100 * rep.easyFailRate)}%)`,
+      `over ${v.index.boxes} boxes: hard fail ${fmt(100 * v.index.hardFailRate)}%, easy fail ${fmt(100 * v.index.easyFailRate)}%`,
+      ...validationLines(v).filter(
+        (line) => line !== '' && !line.startsWith('dct range') && !/^\d/.test(line),
+      ),
     ].join('\n');
     return {
       title: 'screw-jam',
@@ -370,13 +494,16 @@ export const screwJam: GameModule = {
         solver: {
           boxes: solved.boxes,
           status: solved.status,
+          gaveUp: solved.gaveUp,
           nodes: solved.nodes,
           taps: solved.taps,
         },
         startMiddle: start.middle,
         easy: { winRate: easy.winRate, meanMaxTray: easy.meanMaxTray },
         hard: { winRate: hard.winRate, meanMaxTray: hard.meanMaxTray },
-        index: rep,
+        index: v.index,
+        bestCut: v.bestCut,
+        monotonicity: v.monotonicity,
       },
     };
   },

@@ -1,4 +1,4 @@
-import { InvalidInputError, parseJson } from '@puzzlekit/errors';
+import { InvalidInputError, parseJson, quoteInput } from '@puzzlekit/errors';
 
 /** Parses JSON text; a syntax error becomes a {@link ParseError} with line and column (shared parser). */
 export const parseJsonText: (text: string, source?: string) => unknown = parseJson;
@@ -52,15 +52,25 @@ export function onlyKeys(
 ): void {
   for (const key of Object.keys(o)) {
     if (!allowed.includes(key))
-      fail(`${path}.${key}`, `unknown field '${key}' (allowed: ${allowed.join(', ')})`, code);
+      fail(
+        keyPath(path, key),
+        `unknown field ${quoteInput(key)} (allowed: ${allowed.join(', ')})`,
+        code,
+      );
   }
+}
+
+/** The JSON path of `key` under `path`: `$.a` for a plain name, else `$["…"]` (cut and escaped). */
+export function keyPath(path: string, key: string): string {
+  return /^[A-Za-z_$][\w$]{0,59}$/.test(key)
+    ? `${path}.${key}`
+    : `${path}[${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key)}]`;
 }
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string')
-    return `the string ${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)}`;
+  if (typeof value === 'string') return `the string ${quoteInput(value, 20)}`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${value}`;
   return value === undefined ? 'nothing' : 'an object';
 }

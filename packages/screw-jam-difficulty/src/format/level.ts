@@ -1,9 +1,14 @@
 import type { Bar, Level, LevelSolution, Screw } from '../model.js';
 import { barBounds, barCovers } from '../geometry.js';
+import { quoteInput } from '@puzzlekit/errors';
 import { arr, fail, int, num, obj, onlyKeys, parseJsonText, str } from './json.js';
 
 const MAX_SIDE = 10_000;
 const MAX_BARS = 100_000;
+/** Most screws a level may hold: the engine's state and the solver's keys grow with it. */
+export const MAX_SCREWS = 100_000;
+/** Most cells and polygon vertices a level may list in all: bounds the shapes' memory. */
+export const MAX_SHAPE_POINTS = 1_000_000;
 
 function coordPairs(value: unknown, path: string, min: number): (readonly [number, number])[] {
   const list = arr(value, path);
@@ -41,6 +46,8 @@ export function validateLevel(input: unknown): Level {
   if (barsIn.length > MAX_BARS) fail('$.bars', `at most ${MAX_BARS} bars`);
   const counts = new Map<string, number>();
   const firstSeen: string[] = [];
+  let screwTotal = 0;
+  let shapePoints = 0;
   const bars: Bar[] = barsIn.map((b, bi) => {
     const p = `$.bars[${bi}]`;
     const bo = obj(b, p);
@@ -51,6 +58,9 @@ export function validateLevel(input: unknown): Level {
     let cells: (readonly [number, number])[] | undefined;
     let polygon: (readonly [number, number])[] | undefined;
     if (bo.cells !== undefined) {
+      shapePoints += arr(bo.cells, `${p}.cells`).length;
+      if (shapePoints > MAX_SHAPE_POINTS)
+        fail(`${p}.cells`, `a level lists at most ${MAX_SHAPE_POINTS} cells and vertices in all`);
       cells = coordPairs(bo.cells, `${p}.cells`, 1);
       const seen = new Set<number>();
       cells.forEach(([x, y], ci) => {
@@ -64,6 +74,9 @@ export function validateLevel(input: unknown): Level {
         seen.add(key);
       });
     } else {
+      shapePoints += arr(bo.polygon, `${p}.polygon`).length;
+      if (shapePoints > MAX_SHAPE_POINTS)
+        fail(`${p}.polygon`, `a level lists at most ${MAX_SHAPE_POINTS} cells and vertices in all`);
       polygon = coordPairs(bo.polygon, `${p}.polygon`, 3);
       polygon.forEach(([x, y], vi) => {
         if (x < 0 || y < 0 || x > width || y > height)
@@ -78,6 +91,8 @@ export function validateLevel(input: unknown): Level {
     const screwsIn = arr(bo.screws, `${p}.screws`);
     if (screwsIn.length === 0)
       fail(`${p}.screws`, 'a bar needs at least one screw (a bar is held by its screws)');
+    screwTotal += screwsIn.length;
+    if (screwTotal > MAX_SCREWS) fail(`${p}.screws`, `a level holds at most ${MAX_SCREWS} screws`);
     const shape: Bar = cells
       ? { layer, cells, screws: [] }
       : { layer, polygon: polygon!, screws: [] };
@@ -104,14 +119,17 @@ export function validateLevel(input: unknown): Level {
     colors = arr(o.colors, '$.colors').map((c, i) => str(c, `$.colors[${i}]`));
     const set = new Set<string>();
     colors.forEach((c, i) => {
-      if (set.has(c)) fail(`$.colors[${i}]`, `colour '${c}' is listed twice`);
+      if (set.has(c)) fail(`$.colors[${i}]`, `colour ${quoteInput(c)} is listed twice`);
       set.add(c);
     });
     // Every screw colour must be declared.
     bars.forEach((bar, bi) =>
       bar.screws.forEach((s, si) => {
         if (!set.has(s.color))
-          fail(`$.bars[${bi}].screws[${si}].color`, `colour '${s.color}' is not in $.colors`);
+          fail(
+            `$.bars[${bi}].screws[${si}].color`,
+            `colour ${quoteInput(s.color)} is not in $.colors`,
+          );
       }),
     );
   }
@@ -122,7 +140,7 @@ export function validateLevel(input: unknown): Level {
       const where = firstScrewOf(bars, c);
       fail(
         where ?? '$.colors',
-        `colour '${c}' has ${n} screws; every colour needs a multiple of 3 (boxes hold 3)`,
+        `colour ${quoteInput(c)} has ${n} screws; every colour needs a multiple of 3 (boxes hold 3)`,
       );
     }
   }
@@ -140,7 +158,8 @@ export function validateLevel(input: unknown): Level {
     onlyKeys(so, ['boxes', 'taps'], '$.solution');
     const boxes = arr(so.boxes, '$.solution.boxes').map((c, i) => {
       const color = str(c, `$.solution.boxes[${i}]`);
-      if (!counts.has(color)) fail(`$.solution.boxes[${i}]`, `colour '${color}' has no screws`);
+      if (!counts.has(color))
+        fail(`$.solution.boxes[${i}]`, `colour ${quoteInput(color)} has no screws`);
       return color;
     });
     const taps = arr(so.taps, '$.solution.taps').map((t, i) =>

@@ -1,3 +1,4 @@
+import { quoteInput } from '@puzzlekit/errors';
 import type { Snapshot } from '../model.js';
 import { arr, fail, int, obj, onlyKeys, parseJsonText, str } from './json.js';
 
@@ -5,7 +6,8 @@ const CODE = 'INVALID_SNAPSHOT';
 
 /**
  * Checks an engine snapshot (parsed JSON) and returns it typed. Rules: `maxPerColor` (N) is a
- * whole number ≥ 0; depths are whole numbers ≥ 0; the tray holds at most `traySize` screws; the
+ * whole number ≥ 0; depths and layers (optional; the article's layer reading needs them) are whole
+ * numbers ≥ 0; the tray holds at most `traySize` screws; the
  * current box has 0..2 screws in it (a full box has left); no colour has more screws left (board +
  * tray + current box) than N. Errors are `InvalidInputError`s with code `INVALID_SNAPSHOT` and a JSON path.
  */
@@ -16,11 +18,12 @@ export function validateSnapshot(input: unknown, traySize = 5): Snapshot {
   const screws = arr(o.screws, '$.screws', CODE).map((s, i) => {
     const p = `$.screws[${i}]`;
     const so = obj(s, p, CODE);
-    onlyKeys(so, ['color', 'depth'], p, CODE);
-    return {
-      color: str(so.color, `${p}.color`, CODE),
-      depth: int(so.depth, `${p}.depth`, 0, 1_000_000, CODE),
-    };
+    onlyKeys(so, ['color', 'depth', 'layer'], p, CODE);
+    const color = str(so.color, `${p}.color`, CODE);
+    const depth = int(so.depth, `${p}.depth`, 0, 1_000_000, CODE);
+    return so.layer === undefined
+      ? { color, depth }
+      : { color, depth, layer: int(so.layer, `${p}.layer`, 0, 1_000_000, CODE) };
   });
   const trayIn = arr(o.tray ?? [], '$.tray', CODE);
   if (trayIn.length > traySize)
@@ -43,7 +46,7 @@ export function validateSnapshot(input: unknown, traySize = 5): Snapshot {
     if (n > maxPerColor)
       fail(
         '$.maxPerColor',
-        `N = ${maxPerColor} but colour '${c}' still has ${n} screws (N is the largest count of one colour at the level's start)`,
+        `N = ${maxPerColor} but colour ${quoteInput(c)} still has ${n} screws (N is the largest count of one colour at the level's start)`,
         CODE,
       );
   }

@@ -1,9 +1,9 @@
-import { InvalidInputError, PuzzlekitError } from '@puzzlekit/errors';
+import { GenerationError, InvalidInputError, PuzzlekitError } from '@puzzlekit/errors';
 import { Rng, type Seed } from '@puzzlekit/rng';
 import type { Bar, Level, Screw } from '../model.js';
-import { compileLevel } from '../board.js';
+import { compileLevel, type CompiledLevel } from '../board.js';
 import { validateLevel } from '../format/level.js';
-import { replaySolution } from '../simulate/simulate.js';
+import { replayCompiled, type ReplayResult } from '../simulate/simulate.js';
 
 /** Colour names used by the generator (then `c17`, `c18`, …). */
 export const PALETTE: readonly string[] = [
@@ -41,6 +41,23 @@ export interface GenerateOptions {
   readonly traySlack?: number;
   /** Seed. */
   readonly seed: Seed;
+  /**
+   * Wall-clock budget in ms (default none). Past it the generator throws a `GenerationError`
+   * ("gave up: time") rather than return a level that depends on the machine's speed.
+   */
+  readonly maxMs?: number;
+  /** The clock for `maxMs`, in ms (default `performance.now`); tests pass a fake one. */
+  readonly now?: () => number;
+  /** Called with colour swaps tried and to try, every 256 swaps. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** A generated level with the replay of its recorded play (done once, under the real rules). */
+export interface GeneratedLevel {
+  /** The level, carrying its winning play as `solution`. */
+  readonly level: Level;
+  /** The recorded play replayed: always won, with the largest tray load it used. */
+  readonly replay: ReplayResult;
 }
 
 function checkInt(name: string, v: number, lo: number, hi: number): number {
@@ -63,12 +80,28 @@ function checkInt(name: string, v: number, lo: number, hi: number): number {
  * returning (two box positions, tray of 5). Winnable means: with boxes spawned in the recorded order.
  */
 export function generateLevel(options: GenerateOptions): Level {
+  return generateLevelWithReplay(options).level;
+}
+
+/**
+ * {@link generateLevel}, also returning the replay of the recorded play, so a caller that reports it
+ * does not replay the level again. The geometry is compiled once; each colour swap is checked by a
+ * replay on that compiled geometry, which costs time linear in the screws.
+ */
+export function generateLevelWithReplay(options: GenerateOptions): GeneratedLevel {
   const C = checkInt('colors', options.colors, 1, 64);
   const boxesPer = checkInt('boxesPerColor', options.boxesPerColor ?? 2, 1, 20);
   const layers = checkInt('layers', options.layers ?? 4, 1, 20);
   const width = checkInt('width', options.width ?? 8, 2, 200);
   const height = checkInt('height', options.height ?? 10, 2, 200);
   const slack = checkInt('traySlack', options.traySlack ?? 2, 0, 4);
+  if (options.maxMs !== undefined && !(options.maxMs > 0))
+    throw new InvalidInputError(`maxMs must be a positive number, got ${options.maxMs}`, {
+      path: '$.maxMs',
+      code: 'INVALID_OPTIONS',
+    });
+  const now = options.now ?? (() => performance.now());
+  const deadline = options.maxMs === undefined ? Infinity : now() + options.maxMs;
   const rng = Rng.from(options.seed);
   const S = C * boxesPer * 3;
   const colors = Array.from({ length: C }, (_, i) => PALETTE[i] ?? `c${i + 1}`);
@@ -178,27 +211,64 @@ export function generateLevel(options: GenerateOptions): Level {
     };
   };
 
-  // 4. Shuffle colours while the recorded play still wins within the tray slack.
+  // 4. Shuffle colours while the recorded play still wins within the tray slack. Colours do not
+  // change the geometry: one compiled board, whose screw colours are rewritten in place, serves
+  // every replay (swaps keep the count of each colour, so N and the totals stay valid).
+  const colored = colorCompiled(lv, colors, boxes, boxesPer);
+  const solution = { boxes: boxes.map((c) => colors[c]!), taps: order };
+  const paint = (i: number): void => {
+    colored.screwColor[order[i]!] = colorAt[i]!;
+  };
+  for (let i = 0; i < S; i++) paint(i);
   if (slack > 0) {
     const attempts = S * 2;
     for (let t = 0; t < attempts; t++) {
+      if ((t & 255) === 0) options.onProgress?.(t, attempts);
+      if ((t & 63) === 0 && now() > deadline)
+        throw new GenerationError(
+          `gave up: time (${options.maxMs} ms) after ${t} of ${attempts} colour swaps`,
+        );
       const i = rng.below(S);
       const j = Math.min(S - 1, i + rng.int(1, 6));
       if (colorAt[i] === colorAt[j]) continue;
       const ci = colorAt[i]!;
       colorAt[i] = colorAt[j]!;
       colorAt[j] = ci;
-      const lvl = build();
-      const r = replaySolution(lvl, lvl.solution!);
+      paint(i);
+      paint(j);
+      const r = replayCompiled(colored, solution);
       if (!r.won || r.maxTray > slack) {
         colorAt[j] = colorAt[i]!;
         colorAt[i] = ci;
+        paint(i);
+        paint(j);
       }
     }
   }
   const level = validateLevel(JSON.parse(JSON.stringify(build())) as unknown);
-  const check = replaySolution(level, level.solution!);
-  if (!check.won)
-    throw new PuzzlekitError('INTERNAL', `generator: recorded play failed: ${check.reason}`);
-  return level;
+  const replay = replayCompiled(colored, solution);
+  if (!replay.won)
+    throw new PuzzlekitError('INTERNAL', `generator: recorded play failed: ${replay.reason}`);
+  return { level, replay };
+}
+
+/**
+ * The blank compiled board with real colours: the covering tables are shared, screw colours start
+ * at 0 and are painted by the caller; colour totals follow from the box list (3 screws a box).
+ */
+function colorCompiled(
+  lv: CompiledLevel,
+  colors: readonly string[],
+  boxes: readonly number[],
+  boxesPer: number,
+): CompiledLevel & { screwColor: Int32Array } {
+  const colorTotal = new Int32Array(colors.length);
+  for (const c of boxes) colorTotal[c]! += 3;
+  return {
+    ...lv,
+    colors,
+    screwColor: new Int32Array(lv.nScrews),
+    colorTotal,
+    maxPerColor: boxesPer * 3,
+  };
 }

@@ -106,8 +106,10 @@ describe('rateSnapshot', () => {
     tray: ['blue', 'green', 'green'],
     currentBox: { color: 'red', filled: 1 },
   };
-  it('gives the hand-computed middle and left tables', () => {
-    const r = rateSnapshot(snap);
+  const cover = { ...SEED_PARAMS, reading: 'cover' } as const;
+  it('gives the hand-computed middle and left tables (C# reading, by covering bars)', () => {
+    const r = rateSnapshot(snap, cover);
+    expect(r.reading).toBe('cover');
     expect(r.colors).toEqual(['red', 'blue', 'green']);
     // middle: red M=3 n=2; blue M=2 n=3; green M=1 n=0.
     expect(r.middle.red).toBeCloseTo(18 + 280 / 6, 10);
@@ -123,7 +125,7 @@ describe('rateSnapshot', () => {
     expect(r.threshold).toBe(SEED_PARAMS.threshold);
   });
   it('without a current box the left index uses dct(a) = 0', () => {
-    const r = rateSnapshot({ ...snap, currentBox: null });
+    const r = rateSnapshot({ ...snap, currentBox: null }, cover);
     expect(r.current).toBeNull();
     // blue: own = (3 − 1)/5·30 + 3/6·70 = 12 + 35.
     expect(r.left.blue).toBeCloseTo(47, 10);
@@ -132,6 +134,105 @@ describe('rateSnapshot', () => {
   it('an empty board with an empty tray rates nothing and N = 0 is accepted', () => {
     expect(rateSnapshot({ maxPerColor: 0, screws: [], tray: [], currentBox: null }).colors).toEqual(
       [],
+    );
+  });
+});
+
+describe('the two readings of the article\'s "top two layers" and l', () => {
+  // Layers on the board: 0..3 (l = 4). Top two layers: 3 and 2.
+  const snap: Snapshot = {
+    maxPerColor: 6,
+    screws: [
+      { color: 'red', depth: 0, layer: 3 },
+      { color: 'red', depth: 0, layer: 1 },
+      { color: 'red', depth: 2, layer: 0 },
+      { color: 'blue', depth: 0, layer: 2 },
+      { color: 'blue', depth: 1, layer: 1 },
+      { color: 'green', depth: 0, layer: 0 },
+    ],
+    tray: [],
+    currentBox: null,
+  };
+  it('prose (default): n_c counts screws in the two highest layers with a bar up', () => {
+    const r = rateSnapshot(snap);
+    expect(r.reading).toBe('layers');
+    // red n = 1 (layer 3), blue n = 1 (layer 2), green n = 0; M = 0, l = 4 > 2.
+    expect(r.middle.red).toBeCloseTo((5 / 6) * 70, 10);
+    expect(r.middle.blue).toBeCloseTo((5 / 6) * 70, 10);
+    expect(r.middle.green).toBeCloseTo(70, 10);
+  });
+  it('C#: n_c counts screws covered by at most one bar', () => {
+    const r = rateSnapshot(snap, { ...SEED_PARAMS, reading: 'cover' });
+    // red n = 2, blue n = 2, green n = 1; some screw has depth 2.
+    expect(r.middle.red).toBeCloseTo((4 / 6) * 70, 10);
+    expect(r.middle.blue).toBeCloseTo((4 / 6) * 70, 10);
+    expect(r.middle.green).toBeCloseTo((5 / 6) * 70, 10);
+  });
+  it('two layers but a screw under two bars of one layer: l ≤ 2 in prose, l > 2 in the C#', () => {
+    const two: Snapshot = {
+      maxPerColor: 3,
+      screws: [
+        { color: 'red', depth: 2, layer: 0 },
+        { color: 'red', depth: 0, layer: 1 },
+        { color: 'red', depth: 0, layer: 1 },
+      ],
+      tray: ['blue'],
+      currentBox: null,
+    };
+    // Prose: M/5·100 = 20. C#: 1/5·30 + (3 − 2)/3·70.
+    expect(rateSnapshot(two).middle.red).toBeCloseTo(20, 10);
+    expect(rateSnapshot(two, { ...SEED_PARAMS, reading: 'cover' }).middle.red).toBeCloseTo(
+      6 + 70 / 3,
+      10,
+    );
+  });
+  it('the layer reading names the first screw without a layer', () => {
+    const noLayer = { ...snap, screws: [...snap.screws, { color: 'red', depth: 0 }] };
+    expect(() => rateSnapshot(noLayer)).toThrow(InvalidInputError);
+    expect(() => rateSnapshot(noLayer)).toThrow(/\$\.screws\[6\]\.layer/);
+    expect(() => checkParams({ ...SEED_PARAMS, reading: 'depth' as 'cover' })).toThrow(
+      /\$\.reading/,
+    );
+  });
+});
+
+describe('colour names that are built-in object keys (property)', () => {
+  const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'red', 'a'];
+  it('every colour is rated, and equals the rating of the same board with plain names', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.tuple(fc.nat(4), fc.nat(3), fc.nat(3)), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.nat(4), { maxLength: 4 }),
+        fc.constantFrom<'layers' | 'cover'>('layers', 'cover'),
+        (colors, screwsIn, trayIn, reading) => {
+          const pick = (i: number): string => colors[i % colors.length]!;
+          const make = (name: (i: number) => string): Snapshot => ({
+            maxPerColor: 40,
+            screws: screwsIn.map(([c, depth, layer]) => ({ color: name(c), depth, layer })),
+            tray: trayIn.map(name),
+            currentBox: { color: name(0), filled: 1 },
+          });
+          const hostile = make(pick);
+          const plain = make((i) => `c${colors.indexOf(pick(i))}`);
+          const params = { ...SEED_PARAMS, reading };
+          const r = rateSnapshot(validateSnapshot(JSON.parse(JSON.stringify(hostile))), params);
+          const p = rateSnapshot(plain, params);
+          expect(r.colors).toEqual(p.colors.map((c) => colors[Number(c.slice(1))]));
+          expect(Object.keys(r.middle)).toEqual(r.colors);
+          expect(Object.keys(r.left)).toEqual(r.colors);
+          r.colors.forEach((c, i) => {
+            expect(typeof r.middle[c]).toBe('number');
+            expect(r.middle[c]).toBe(p.middle[p.colors[i]!]);
+            expect(r.left[c]).toBe(p.left[p.colors[i]!]);
+          });
+          expect(r.spawnable).toEqual(p.spawnable.map((c) => colors[Number(c.slice(1))]));
+          expect(JSON.parse(JSON.stringify(r.middle))).toEqual(
+            Object.fromEntries(r.colors.map((c) => [c, r.middle[c]])),
+          );
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -2,28 +2,43 @@ import { InvalidInputError } from '@puzzlekit/errors';
 import type { Snapshot } from '../model.js';
 
 /**
- * The index's parameters. The seed uses 30/70, calls boxes with dct > 55 hard, and has a tray of 5.
- * `trayWeight` multiplies M/traySize and `supplyWeight` multiplies (N − n_c)/N when some screw lies
- * two or more bars deep (the seed's l > 2); with every screw in the top two layers (l ≤ 2) the index
- * is M/traySize × 100, and a full tray gives 100, whatever the weights.
+ * The index's parameters. The article uses 30/70, calls boxes with dct > 55 hard, and has a tray of 5.
+ * `trayWeight` multiplies M/traySize and `supplyWeight` multiplies (N − n_c)/N when the article's
+ * l > 2 holds; with l ≤ 2 the index is M/traySize × 100, and a full tray gives 100, whatever the
+ * weights.
  */
 export interface DctParams {
-  /** Weight of the tray term M/5 (seed: 30). */
+  /** Weight of the tray term M/5 (article: 30). */
   readonly trayWeight: number;
-  /** Weight of the supply term (N − n_c)/N (seed: 70). */
+  /** Weight of the supply term (N − n_c)/N (article: 70). */
   readonly supplyWeight: number;
-  /** A box is "hard" when its dct is strictly above this (seed: 55). */
+  /** A box is "hard" when its dct is strictly above this (article: 55). */
   readonly threshold: number;
-  /** Tray capacity: the 5 in M/5 and in "M = 5" (seed: 5). */
+  /** Tray capacity: the 5 in M/5 and in "M = 5" (article: 5). */
   readonly traySize: number;
+  /**
+   * How "the top two layers" (n_c) and "l > 2" are read (default `layers`, the article's prose):
+   * `layers` counts the layers of bars still on the board (l = how many distinct layers have a bar
+   * up; n_c = screws of c on bars in the two highest of them); `cover` follows the article's C#
+   * (`GetBarsBlockingScrew`): n_c = screws of c covered by at most one bar, l > 2 when some screw is
+   * covered by two or more.
+   */
+  readonly reading?: Reading;
 }
 
-/** The seed's parameters: 30/70, threshold 55, tray of 5. */
+/** The two readings of "top two layers" and l: the article's prose (`layers`) or its C# (`cover`). */
+export type Reading = 'layers' | 'cover';
+
+/** The readings, prose first (the default). */
+export const READINGS: readonly Reading[] = ['layers', 'cover'];
+
+/** The article's parameters: 30/70, threshold 55, tray of 5. */
 export const SEED_PARAMS: DctParams = {
   trayWeight: 30,
   supplyWeight: 70,
   threshold: 55,
   traySize: 5,
+  reading: 'layers',
 };
 
 /** The inputs of the middle-box index for one colour c. */
@@ -32,9 +47,9 @@ export interface MiddleInputs {
   readonly M: number;
   /** N: the largest per-colour screw count at the level's start (fixed per level). */
   readonly N: number;
-  /** n_c: screws of colour c on the board at depth ≤ 1 (the top two layers). */
+  /** n_c: screws of colour c on the board in the top two layers (under the reading used). */
   readonly nc: number;
-  /** The seed's l > 2: some screw on the board has depth ≥ 2. */
+  /** The article's l > 2 (under the reading used: more than two layers up, or a screw under two bars). */
   readonly deep: boolean;
 }
 
@@ -46,11 +61,11 @@ export interface LeftInputs {
   readonly K: number;
   /** N, as for the middle box. */
   readonly N: number;
-  /** n_a: screws of the current colour a at depth ≤ 1 (ignored without a current box). */
+  /** n_a: screws of the current colour a in the top two layers (ignored without a current box). */
   readonly na: number;
-  /** n_b: screws of colour b at depth ≤ 1. */
+  /** n_b: screws of colour b in the top two layers. */
   readonly nb: number;
-  /** Some screw has depth ≥ 2. */
+  /** The article's l > 2. */
   readonly deep: boolean;
   /** Whether a box (colour a) is current; without one dct(a) = 0. */
   readonly hasCurrent: boolean;
@@ -63,7 +78,7 @@ function supply(N: number, n: number): number {
 }
 
 /**
- * The seed's first index, dct(c) for a new box of colour c in the middle position:
+ * The article's first index, dct(c) for a new box of colour c in the middle position:
  * 100 when M = 5 (M ≥ traySize); else M/5·30 + (N − n_c)/N·70 when l > 2; else M/5·100.
  */
 export function dctMiddle(i: MiddleInputs, params: DctParams = SEED_PARAMS): number {
@@ -73,14 +88,14 @@ export function dctMiddle(i: MiddleInputs, params: DctParams = SEED_PARAMS): num
   return (i.M / t) * 100;
 }
 
-/** dct(a) of the seed's left-box section (M = all tray screws); 0 without a current box. */
+/** dct(a) of the article's left-box section (M = all tray screws); 0 without a current box. */
 export function dctCurrent(i: LeftInputs, params: DctParams = SEED_PARAMS): number {
   if (!i.hasCurrent) return 0;
   return dctMiddle({ M: i.M, N: i.N, nc: i.na, deep: i.deep }, params);
 }
 
 /**
- * The seed's second index, dct(b) for a new left box of colour b while the current box has colour
+ * The article's second index, dct(b) for a new left box of colour b while the current box has colour
  * a: 100 when M = 5; dct(a) when K ≥ 3; else max((M − K)/5·30 + (N − n_b)/N·70, dct(a)) when l > 2,
  * max((M − K)/5·100, dct(a)) when l ≤ 2.
  */
@@ -95,7 +110,7 @@ export function dctLeft(i: LeftInputs, params: DctParams = SEED_PARAMS): number 
   return Math.max(own, a);
 }
 
-/** Whether a dct value counts as hard (strictly above the threshold, as in the seed's "dft > 55"). */
+/** Whether a dct value counts as hard (strictly above the threshold, as in the article's "dft > 55"). */
 export function isHard(dct: number, params: DctParams = SEED_PARAMS): boolean {
   return dct > params.threshold;
 }
@@ -110,6 +125,8 @@ export function checkParams(params: DctParams): DctParams {
   }
   if (!Number.isInteger(params.traySize) || params.traySize < 1)
     bad('traySize', `must be a whole number ≥ 1, got ${params.traySize}`);
+  if (params.reading !== undefined && !READINGS.includes(params.reading))
+    bad('reading', `must be 'layers' or 'cover', got ${JSON.stringify(params.reading)}`);
   return params;
 }
 
@@ -117,7 +134,7 @@ export function checkParams(params: DctParams): DctParams {
 export interface SnapshotCounts {
   /** Colours in order of first appearance: board screws, then tray, then the current box. */
   readonly colors: readonly string[];
-  /** n_c per colour (board screws at depth ≤ 1). */
+  /** n_c per colour under the reading used (the screws "in the top two layers"). */
   readonly top: readonly number[];
   /** Board screws per colour (any depth). */
   readonly board: readonly number[];
@@ -125,12 +142,16 @@ export interface SnapshotCounts {
   readonly tray: readonly number[];
   /** Total tray screws. */
   readonly trayTotal: number;
-  /** Some board screw has depth ≥ 2 (l > 2). */
+  /** The article's l > 2 under the reading used. */
   readonly deep: boolean;
 }
 
-/** Counts a snapshot's screws per colour (the inputs to the index). */
-export function snapshotCounts(s: Snapshot): SnapshotCounts {
+/**
+ * Counts a snapshot's screws per colour (the inputs to the index). Colours are keyed in a `Map`, so
+ * any name, `__proto__` and `constructor` included, is an ordinary colour. The `layers` reading
+ * needs every screw's `layer` and throws an `InvalidInputError` at the first screw without one.
+ */
+export function snapshotCounts(s: Snapshot, reading: Reading = 'layers'): SnapshotCounts {
   const index = new Map<string, number>();
   const colors: string[] = [];
   const add = (c: string): number => {
@@ -145,27 +166,85 @@ export function snapshotCounts(s: Snapshot): SnapshotCounts {
   for (const sc of s.screws) add(sc.color);
   for (const c of s.tray) add(c);
   if (s.currentBox) add(s.currentBox.color);
-  const top = new Array<number>(colors.length).fill(0);
   const board = new Array<number>(colors.length).fill(0);
   const tray = new Array<number>(colors.length).fill(0);
+  for (const sc of s.screws) board[index.get(sc.color)!]!++;
+  for (const c of s.tray) tray[index.get(c)!]!++;
+  const { top, deep } =
+    reading === 'cover'
+      ? coverReading(s, index, colors.length)
+      : layerReading(s, index, colors.length);
+  return { colors, top, board, tray, trayTotal: s.tray.length, deep };
+}
+
+/** The C# reading: n_c = screws covered by at most one bar; l > 2 when one is covered by two. */
+function coverReading(
+  s: Snapshot,
+  index: ReadonlyMap<string, number>,
+  nColors: number,
+): { top: number[]; deep: boolean } {
+  const top = new Array<number>(nColors).fill(0);
   let deep = false;
   for (const sc of s.screws) {
-    const i = index.get(sc.color)!;
-    board[i]!++;
-    if (sc.depth <= 1) top[i]!++;
+    if (sc.depth <= 1) top[index.get(sc.color)!]!++;
     else deep = true;
   }
-  for (const c of s.tray) tray[index.get(c)!]!++;
-  return { colors, top, board, tray, trayTotal: s.tray.length, deep };
+  return { top, deep };
+}
+
+/**
+ * The prose reading: the layers on the board are the distinct `layer` values of the screws still
+ * there (a bar with no screw left has fallen); n_c counts screws of c in the two highest; l > 2 when
+ * there are more than two.
+ */
+function layerReading(
+  s: Snapshot,
+  index: ReadonlyMap<string, number>,
+  nColors: number,
+): { top: number[]; deep: boolean } {
+  const layers = new Set<number>();
+  s.screws.forEach((sc, i) => {
+    if (sc.layer === undefined)
+      throw new InvalidInputError(
+        "the article's layer reading needs the layer of every screw's bar; add \"layer\" or rate with reading 'cover'",
+        { path: `$.screws[${i}].layer`, code: 'INVALID_SNAPSHOT' },
+      );
+    layers.add(sc.layer);
+  });
+  const [first = -Infinity, second = -Infinity] = topTwo(layers);
+  const top = new Array<number>(nColors).fill(0);
+  for (const sc of s.screws) {
+    if (sc.layer === first || sc.layer === second) top[index.get(sc.color)!]!++;
+  }
+  return { top, deep: layers.size > 2 };
+}
+
+/** The two largest values of a set, largest first. */
+function topTwo(values: Iterable<number>): number[] {
+  let a = -Infinity;
+  let b = -Infinity;
+  for (const v of values) {
+    if (v > a) {
+      b = a;
+      a = v;
+    } else if (v > b && v !== a) b = v;
+  }
+  return [a, b].filter((v) => v !== -Infinity);
 }
 
 /** The rating of a snapshot: dct per colour for a new middle box and for a new left box. */
 export interface SnapshotRating {
   /** Colours rated, in order of first appearance (board, tray, current box). */
   readonly colors: readonly string[];
-  /** middle[c]: the seed's first index for a new box of colour c (M = tray screws not of colour c). */
+  /**
+   * middle[c]: the article's first index for a new box of colour c (M = tray screws not of colour c).
+   * A null-prototype object: a colour named `__proto__` or `constructor` is an ordinary key.
+   */
   readonly middle: Readonly<Record<string, number>>;
-  /** left[b]: the seed's second index for a new left box of colour b (dct(a) = 0 without a current box). */
+  /**
+   * left[b]: the article's second index for a new left box of colour b (dct(a) = 0 without a
+   * current box). A null-prototype object, as `middle`.
+   */
   readonly left: Readonly<Record<string, number>>;
   /** dct(a) of the current box, or null without one. */
   readonly current: number | null;
@@ -173,20 +252,24 @@ export interface SnapshotRating {
   readonly spawnable: readonly string[];
   /** The threshold used for "hard". */
   readonly threshold: number;
+  /** The reading of "top two layers" and l used. */
+  readonly reading: Reading;
 }
 
 /**
  * Rates an engine snapshot: for every colour, the middle-box index and the left-box index, exactly
- * as the seed's prose defines them (M = 5 gives 100), with N taken from `maxPerColor`.
+ * as the article's prose defines them (M = 5 gives 100), with N taken from `maxPerColor`.
  */
 export function rateSnapshot(snapshot: Snapshot, params: DctParams = SEED_PARAMS): SnapshotRating {
   checkParams(params);
-  const k = snapshotCounts(snapshot);
+  const reading = params.reading ?? 'layers';
+  const k = snapshotCounts(snapshot, reading);
   const N = snapshot.maxPerColor;
   const cur = snapshot.currentBox;
   const aIdx = cur ? k.colors.indexOf(cur.color) : -1;
-  const middle: Record<string, number> = {};
-  const left: Record<string, number> = {};
+  // Keyed by colour names from the input: null-prototype objects, so `__proto__` is a plain key.
+  const middle = Object.create(null) as Record<string, number>;
+  const left = Object.create(null) as Record<string, number>;
   const spawnable: string[] = [];
   k.colors.forEach((c, i) => {
     middle[c] = dctMiddle({ M: k.trayTotal - k.tray[i]!, N, nc: k.top[i]!, deep: k.deep }, params);
@@ -211,5 +294,13 @@ export function rateSnapshot(snapshot: Snapshot, params: DctParams = SEED_PARAMS
         params,
       )
     : null;
-  return { colors: k.colors, middle, left, current, spawnable, threshold: params.threshold };
+  return {
+    colors: k.colors,
+    middle,
+    left,
+    current,
+    spawnable,
+    threshold: params.threshold,
+    reading,
+  };
 }

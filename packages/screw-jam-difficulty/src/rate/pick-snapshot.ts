@@ -7,11 +7,11 @@ import { blendWeights, pickInBand, type BandChoice, type BandFallback } from './
 export interface PickColorOptions {
   /** Which index: the middle box (no box current) or the left box beside the current one. */
   readonly position: 'middle' | 'left';
-  /** Band: `[low, high]` with the seed's rule, or `{ k }` for the prototypes' blended weight. */
+  /** Band: `[low, high]` with the article's rule, or `{ k }` for the prototypes' blended weight. */
   readonly band: readonly [number, number] | { readonly k: number };
-  /** In band: the seed's `first` or `random` (needs `rng`). */
+  /** In band: the article's `first` or `random` (needs `rng`). */
   readonly choice?: BandChoice;
-  /** Out of band: the seed's `easiest` or `nearest`. */
+  /** Out of band: the article's `easiest` or `nearest`. */
   readonly fallback?: BandFallback;
   /** Random source for `random` choice and for the blend. */
   readonly rng?: Rng;

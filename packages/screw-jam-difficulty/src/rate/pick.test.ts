@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { Rng } from '@puzzlekit/rng';
 import { blendWeights, pickBlended, pickInBand } from './pick.js';
 import { pickColor } from './pick-snapshot.js';
+import { SEED_PARAMS } from './dct.js';
 
 describe('pickInBand', () => {
   const d = [70, 40, 50, 20];
@@ -72,6 +73,7 @@ describe('blendWeights', () => {
 });
 
 describe('pickColor on a snapshot', () => {
+  const cover = { ...SEED_PARAMS, reading: 'cover' } as const;
   const snap = {
     maxPerColor: 6,
     screws: [
@@ -87,18 +89,20 @@ describe('pickColor on a snapshot', () => {
   };
   it("uses the middle index and the seed's rule", () => {
     // middle: red M=1 n=2 → 6 + 46.67 = 52.67; blue M=0 n=1 → 0 + 58.33.
-    expect(pickColor(snap, { position: 'middle', band: [55, 60] })).toMatchObject({
+    expect(pickColor(snap, { position: 'middle', band: [55, 60], params: cover })).toMatchObject({
       color: 'blue',
       inBand: true,
     });
-    expect(pickColor(snap, { position: 'middle', band: [0, 10] })).toMatchObject({
+    expect(pickColor(snap, { position: 'middle', band: [0, 10], params: cover })).toMatchObject({
       color: 'red',
       inBand: false,
     });
   });
   it('the blend without an rng takes the heaviest weight', () => {
     // availability: red 2 tappable, blue 1 tappable + 1 in tray = 2 → equal; K=1 also equal → first.
-    expect(pickColor(snap, { position: 'middle', band: { k: 1 } })!.color).toBe('red');
+    expect(pickColor(snap, { position: 'middle', band: { k: 1 }, params: cover })!.color).toBe(
+      'red',
+    );
   });
 });
 

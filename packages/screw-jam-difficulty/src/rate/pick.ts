@@ -3,7 +3,7 @@ import type { Rng } from '@puzzlekit/rng';
 
 /** How to choose among the colours whose dct lies in the band. */
 export type BandChoice = 'first' | 'random';
-/** What to do when no colour lies in the band: the seed's easiest, or the one nearest the band. */
+/** What to do when no colour lies in the band: the article's easiest, or the one nearest the band. */
 export type BandFallback = 'easiest' | 'nearest';
 
 /** The result of a pick: the index into the candidate list, and whether it was in the band. */
@@ -16,8 +16,8 @@ export interface Pick {
 
 /**
  * Picks a colour by dct band, given candidates' dct values in the caller's fixed colour order.
- * `first` (the seed): the first with low ≤ dct ≤ high; `random`: uniform among those in band, from
- * `rng`. Without one in band: `easiest` (the seed) takes the smallest dct (first on ties);
+ * `first` (the article): the first with low ≤ dct ≤ high; `random`: uniform among those in band, from
+ * `rng`. Without one in band: `easiest` (the article) takes the smallest dct (first on ties);
  * `nearest` the one closest to the band (first on ties). Returns null for no candidates.
  */
 export function pickInBand(

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@puzzlekit/errors';
+import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
 import type { Rng } from '@puzzlekit/rng';
 import type { Game } from './engine.js';
 import { LOST, WON } from './engine.js';
@@ -26,7 +26,9 @@ export interface BotOptions {
 /** Checks bot options. */
 export function checkBot(bot: BotOptions): BotOptions {
   if (bot.kind !== 'random' && bot.kind !== 'greedy' && bot.kind !== 'lookahead')
-    throw new InvalidInputError(`unknown bot '${String(bot.kind)}'`, { code: 'INVALID_BOT' });
+    throw new InvalidInputError(`unknown bot ${quoteInput(String(bot.kind))}`, {
+      code: 'INVALID_BOT',
+    });
   if (bot.depth !== undefined && !(Number.isInteger(bot.depth) && bot.depth >= 1 && bot.depth <= 6))
     throw new InvalidInputError(`lookahead depth must be 1..6, got ${bot.depth}`, {
       code: 'INVALID_BOT',
@@ -86,8 +88,12 @@ function evaluate(g: Game): number {
   return v;
 }
 
-/** Makes the chooser for a bot; randomness (tie-breaks, random bot) comes from `rng`. */
-export function makeChooser(bot: BotOptions, rng: Rng): Chooser {
+/**
+ * Makes the chooser for a bot; randomness (tie-breaks, random bot) comes from `rng`. `expired`, when
+ * given, is polled during a lookahead search (every 256 states): once it says true, the search stops
+ * and the decision is played greedily, so a time budget also bounds a single deep decision.
+ */
+export function makeChooser(bot: BotOptions, rng: Rng, expired?: () => boolean): Chooser {
   checkBot(bot);
   const greedy = (g: Game, moves: Int32Array, n: number): number => {
     let best = moves[0]!;
@@ -129,7 +135,7 @@ export function makeChooser(bot: BotOptions, rng: Rng): Chooser {
     n = boxMovesFirst(g, buf, n);
     let best = -Infinity;
     for (let i = 0; i < n; i++) {
-      if (nodes >= budget) {
+      if (nodes >= budget || ((nodes & 255) === 255 && expired?.() === true)) {
         gaveUp = true;
         break;
       }

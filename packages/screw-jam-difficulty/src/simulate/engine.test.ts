@@ -138,22 +138,32 @@ describe('incremental state matches a from-scratch recomputation (property)', ()
           const sp = makeSpawner({ kind: 'random' }, rng.fork());
           const ch = makeChooser({ kind: bot }, rng.fork());
           const g = new Game(lv, 2, SEED_PARAMS, true);
+          // The same game under the C# reading: a copy whose index reads depths instead of layers.
+          const gc = new Game(lv, 2, { ...SEED_PARAMS, reading: 'cover' }, false);
           g.refill(sp);
           const moves = new Int32Array(lv.nScrews);
           while (g.status === PLAYING) {
             const n = g.legal(moves);
             if (n === 0) break;
             g.tap(ch.choose(g, moves, n), sp);
+            gc.copyFrom(g);
             const snap = g.snapshot();
-            expect(snap.screws).toEqual(fromScratch(level, g.present));
-            // The engine's counters give the same index as rating its snapshot.
-            const rated = rateSnapshot(snap);
-            for (let c = 0; c < lv.colors.length; c++) {
-              const name = lv.colors[c]!;
-              if (rated.middle[name] !== undefined && g.boxColor[0]! < 0)
-                expect(g.dctFor(c, 0)).toBeCloseTo(rated.middle[name], 9);
-              if (rated.left[name] !== undefined && g.boxColor[0]! >= 0)
-                expect(g.dctFor(c, 1)).toBeCloseTo(rated.left[name], 9);
+            expect(snap.screws.map(({ color, depth }) => ({ color, depth }))).toEqual(
+              fromScratch(level, g.present),
+            );
+            // The engine's counters give the same index as rating its snapshot, in both readings.
+            for (const [game, reading] of [
+              [g, 'layers'],
+              [gc, 'cover'],
+            ] as const) {
+              const rated = rateSnapshot(snap, { ...SEED_PARAMS, reading });
+              for (let c = 0; c < lv.colors.length; c++) {
+                const name = lv.colors[c]!;
+                if (rated.middle[name] !== undefined && g.boxColor[0]! < 0)
+                  expect(game.dctFor(c, 0)).toBeCloseTo(rated.middle[name], 9);
+                if (rated.left[name] !== undefined && g.boxColor[0]! >= 0)
+                  expect(game.dctFor(c, 1)).toBeCloseTo(rated.left[name], 9);
+              }
             }
             // Screw conservation per colour: board + tray + boxes = total − 3·completed boxes of that colour.
             let inBoxes = 0;

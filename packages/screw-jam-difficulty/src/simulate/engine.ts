@@ -1,4 +1,4 @@
-import type { Snapshot } from '../model.js';
+import type { Snapshot, SnapshotScrew } from '../model.js';
 import type { CompiledLevel } from '../board.js';
 import type { DctParams } from '../rate/dct.js';
 import { dctLeft, dctMiddle } from '../rate/dct.js';
@@ -20,11 +20,11 @@ export interface BoxRecord {
   readonly K: number;
   /** N of the level. */
   readonly N: number;
-  /** n for the box's colour (board screws at depth ≤ 1). */
+  /** n for the box's colour ("in the top two layers" under the reading used). */
   readonly nSelf: number;
   /** n_a of the current box's colour (left position), else 0. */
   readonly nCurrent: number;
-  /** Some board screw had depth ≥ 2. */
+  /** The article's l > 2 held (under the reading used). */
   readonly deep: boolean;
   /** A current box existed (left position). */
   readonly hasCurrent: boolean;
@@ -82,12 +82,22 @@ export class Game {
   boxRec: Int32Array;
   /** Boxes still to spawn per colour. */
   boxesLeft: Int32Array;
+  /** Boxes still to spawn, all colours. */
+  boxesToCome = 0;
   /** Board screws at depth ≤ 1 per colour. */
   top: Int32Array;
   /** Board screws at depth 0 per colour. */
   free: Int32Array;
-  /** Board screws at depth ≥ 2 (the seed's l > 2 when positive). */
+  /** Board screws at depth ≥ 2 (the C# reading's l > 2 when positive). */
   deepCount = 0;
+  /** Bars still up per layer rank (see `CompiledLevel.barRank`). */
+  rankBars: Int32Array;
+  /** Board screws per layer rank and colour: index rank × colours + colour. */
+  rankColor: Int32Array;
+  /** Layer ranks with a bar still up: the article's l in its layer reading. */
+  ranksUp = 0;
+  /** True when the index reads layers as the prose does (params.reading is not 'cover'). */
+  readonly byLayers: boolean;
   /** Screws still on the board. */
   boardLeft: number;
   /** PLAYING, WON or LOST. */
@@ -118,6 +128,7 @@ export class Game {
     this.boxRec = new Int32Array(2).fill(-1);
     this.boxesLeft = new Int32Array(C);
     for (let c = 0; c < C; c++) this.boxesLeft[c] = lv.colorTotal[c]! / 3;
+    for (let c = 0; c < C; c++) this.boxesToCome += this.boxesLeft[c]!;
     this.top = new Int32Array(C);
     this.free = new Int32Array(C);
     for (let s = 0; s < lv.nScrews; s++) {
@@ -129,7 +140,36 @@ export class Game {
       if (d === 0) this.free[c]!++;
     }
     this.boardLeft = lv.nScrews;
+    this.byLayers = (params.reading ?? 'layers') === 'layers';
+    this.rankBars = new Int32Array(lv.nRanks);
+    this.rankColor = new Int32Array(lv.nRanks * C);
+    for (let b = 0; b < lv.nBars; b++) if (this.rankBars[lv.barRank[b]!]!++ === 0) this.ranksUp++;
+    for (let s = 0; s < lv.nScrews; s++)
+      this.rankColor[lv.barRank[lv.screwBar[s]!]! * C + lv.screwColor[s]!]!++;
     this.records = record ? [] : null;
+  }
+
+  /**
+   * n_c, the screws of colour c "in the top two layers", under the reading in `params`: in the two
+   * highest layers with a bar still up (prose), or covered by at most one bar (C#).
+   */
+  supply(c: number): number {
+    if (!this.byLayers) return this.top[c]!;
+    const C = this.tray.length;
+    let n = 0;
+    let seen = 0;
+    for (let r = this.rankBars.length - 1; r >= 0 && seen < 2; r--) {
+      if (this.rankBars[r]! > 0) {
+        n += this.rankColor[r * C + c]!;
+        seen++;
+      }
+    }
+    return n;
+  }
+
+  /** The article's l > 2 under the reading in `params`. */
+  deep(): boolean {
+    return this.byLayers ? this.ranksUp > 2 : this.deepCount > 0;
   }
 
   /** A copy sharing nothing mutable (records are not copied: lookahead copies do not record). */
@@ -146,6 +186,8 @@ export class Game {
     g.boxesLeft = this.boxesLeft.slice();
     g.top = this.top.slice();
     g.free = this.free.slice();
+    g.rankBars = this.rankBars.slice();
+    g.rankColor = this.rankColor.slice();
     g.records = null;
     return g;
   }
@@ -165,7 +207,11 @@ export class Game {
     this.boxesLeft.set(o.boxesLeft);
     this.top.set(o.top);
     this.free.set(o.free);
+    this.rankBars.set(o.rankBars);
+    this.rankColor.set(o.rankColor);
+    this.ranksUp = o.ranksUp;
     this.trayTotal = o.trayTotal;
+    this.boxesToCome = o.boxesToCome;
     this.deepCount = o.deepCount;
     this.boardLeft = o.boardLeft;
     this.status = o.status;
@@ -205,10 +251,10 @@ export class Game {
   /** The index for a new box of colour c in `slot` (0: middle index; 1: left index with a = middle box). */
   dctFor(c: number, slot: number): number {
     const N = this.lv.maxPerColor;
-    const deep = this.deepCount > 0;
+    const deep = this.deep();
     if (slot === 0 || this.boxColor[0]! < 0) {
       return dctMiddle(
-        { M: this.trayTotal - this.tray[c]!, N, nc: this.top[c]!, deep },
+        { M: this.trayTotal - this.tray[c]!, N, nc: this.supply(c), deep },
         this.params,
       );
     }
@@ -218,8 +264,8 @@ export class Game {
         M: this.trayTotal,
         K: this.tray[c]!,
         N,
-        na: this.top[a]!,
-        nb: this.top[c]!,
+        na: this.supply(a),
+        nb: this.supply(c),
         deep,
         hasCurrent: true,
       },
@@ -247,9 +293,7 @@ export class Game {
         }
       }
       if (slot < 0) return;
-      let any = false;
-      for (let c = 0; c < this.boxesLeft.length; c++) if (this.boxesLeft[c]! > 0) any = true;
-      if (!any) return;
+      if (this.boxesToCome === 0) return;
       const c = spawner(this, slot);
       if (!(this.boxesLeft[c]! > 0))
         throw new Error(`spawner chose colour ${c} with no boxes left`);
@@ -269,9 +313,9 @@ export class Game {
         M: hasCurrent ? this.trayTotal : this.trayTotal - this.tray[c]!,
         K: this.tray[c]!,
         N: this.lv.maxPerColor,
-        nSelf: this.top[c]!,
-        nCurrent: a >= 0 ? this.top[a]! : 0,
-        deep: this.deepCount > 0,
+        nSelf: this.supply(c),
+        nCurrent: a >= 0 ? this.supply(a) : 0,
+        deep: this.deep(),
         hasCurrent,
         dct: this.dctFor(c, slot),
         trayAtSpawn: this.trayTotal,
@@ -280,6 +324,7 @@ export class Game {
       });
     }
     this.boxesLeft[c]!--;
+    this.boxesToCome--;
     this.boxColor[slot] = c;
     const pull = Math.min(this.tray[c]!, 3);
     this.tray[c]! -= pull;
@@ -313,7 +358,10 @@ export class Game {
     this.top[c]!--;
     this.free[c]!--;
     const b = lv.screwBar[s]!;
+    const rank = lv.barRank[b]!;
+    this.rankColor[rank * this.tray.length + c]!--;
     if (--this.barLeft[b]! === 0) {
+      if (--this.rankBars[rank]! === 0) this.ranksUp--;
       // The bar falls: every screw it covered is one bar shallower.
       for (let k = lv.coveredStart[b]!; k < lv.coveredStart[b + 1]!; k++) {
         const t = lv.coveredList[k]!;
@@ -352,10 +400,14 @@ export class Game {
   /** The engine snapshot of this state (what an engine would send to {@link rateSnapshot}). */
   snapshot(): Snapshot {
     const lv = this.lv;
-    const screws: { color: string; depth: number }[] = [];
+    const screws: SnapshotScrew[] = [];
     for (let s = 0; s < lv.nScrews; s++) {
       if (this.present[s] === 1)
-        screws.push({ color: lv.colors[lv.screwColor[s]!]!, depth: this.depth[s]! });
+        screws.push({
+          color: lv.colors[lv.screwColor[s]!]!,
+          depth: this.depth[s]!,
+          layer: lv.barLayer[lv.screwBar[s]!]!,
+        });
     }
     const tray: string[] = [];
     for (let c = 0; c < this.tray.length; c++)

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@puzzlekit/errors';
+import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
 import type { Rng } from '@puzzlekit/rng';
 import type { Game, Spawner } from './engine.js';
 import type { BandChoice, BandFallback } from '../rate/pick.js';
@@ -8,9 +8,9 @@ import { blendWeights, pickInBand } from '../rate/pick.js';
  * How the game picks the colour of each new box, among colours that still have boxes to come
  * (in the level's colour order):
  * - `random`: uniformly;
- * - `band`: the seed's rule — a colour whose dct (middle index with no current box, left index
- *   beside one) lies in [low, high], `first` such (the seed) or `random` among them, else the
- *   `easiest` (the seed) or the `nearest` to the band;
+ * - `band`: the article's rule — a colour whose dct (middle index with no current box, left index
+ *   beside one) lies in [low, high], `first` such (the article) or `random` among them, else the
+ *   `easiest` (the article) or the `nearest` to the band;
  * - `blend`: the open prototypes' weight blending "most available" and "rarest" by K in 0..1,
  *   availability = tappable screws of the colour plus its tray screws;
  * - `sequence`: a fixed list of colours (replaying a recorded game); when the list is used up or
@@ -39,7 +39,7 @@ export function checkPolicy(policy: SpawnPolicy): SpawnPolicy {
   } else if (policy.kind === 'blend') {
     if (!(policy.k >= 0 && policy.k <= 1)) bad(`blend K must be in 0..1, got ${policy.k}`);
   } else if (policy.kind !== 'random' && policy.kind !== 'sequence') {
-    bad(`unknown policy kind '${(policy as { kind: string }).kind}'`);
+    bad(`unknown policy kind ${quoteInput(String((policy as { kind: unknown }).kind))}`);
   }
   return policy;
 }
@@ -77,9 +77,16 @@ export function makeSpawner(policy: SpawnPolicy, rng: Rng): Spawner {
       };
     case 'sequence': {
       let next = 0;
+      // Colour ids by name, built for the first game's level (a spawner serves one game).
+      let ids: Map<string, number> | null = null;
+      let idsFor: unknown = null;
       return (g) => {
+        if (idsFor !== g.lv.colors) {
+          ids = new Map(g.lv.colors.map((name, i) => [name, i]));
+          idsFor = g.lv.colors;
+        }
         const name = policy.boxes[next++];
-        const c = name === undefined ? -1 : g.lv.colors.indexOf(name);
+        const c = name === undefined ? -1 : (ids!.get(name) ?? -1);
         if (c >= 0 && g.boxesLeft[c]! > 0) return c;
         collect(g);
         return buf[0]!;

@@ -6,10 +6,11 @@ import { checkParams, SEED_PARAMS, type DctParams } from '../rate/dct.js';
 import { Game, LOST, PLAYING, WON, type BoxRecord, type Spawner } from './engine.js';
 import { checkPolicy, makeSpawner, type SpawnPolicy } from './policy.js';
 import { makeChooser, type BotOptions, type Chooser } from './bots.js';
+import { TallyBuilder, type DctTally } from '../validate/tally.js';
 
 /** Options of {@link simulate}. */
 export interface SimulateOptions {
-  /** Playouts (1..1,000,000). */
+  /** Playouts wanted (1..1,000,000). */
   readonly runs: number;
   /** The player. */
   readonly bot: BotOptions;
@@ -17,14 +18,25 @@ export interface SimulateOptions {
   readonly policy: SpawnPolicy;
   /** Seed of the whole run (each playout gets its own forked streams). */
   readonly seed: Seed;
-  /** Box positions: 2 (the seed's middle and left, default) or 1 (middle only). */
+  /** Box positions: 2 (the article's middle and left, default) or 1 (middle only). */
   readonly boxSlots?: 1 | 2;
-  /** Index parameters for the recorded dct and for the band policy (default the seed's). */
+  /** Index parameters for the recorded dct and for the band policy (default the article's). */
   readonly params?: DctParams;
   /** Keep every box record in the result (default true). */
   readonly keepBoxes?: boolean;
-  /** Called with the number of playouts done, every 100 playouts and at the end. */
+  /**
+   * Most box records kept (default 1,000,000, about 150 MB): past it the run stops with
+   * `gaveUp: 'memory'`. Only counts when `keepBoxes` is on; the tally itself stays small.
+   */
+  readonly maxBoxRecords?: number;
+  /** Wall-clock budget in ms (default none): past it the run stops with `gaveUp: 'time'`. */
+  readonly maxMs?: number;
+  /** The clock for `maxMs`, in ms (default `performance.now`); tests pass a fake one. */
+  readonly now?: () => number;
+  /** Called with the number of playouts done, every `progressEvery` playouts and at the end. */
   readonly onProgress?: (done: number) => void;
+  /** Playouts between progress calls (default 100). */
+  readonly progressEvery?: number;
 }
 
 /** One playout. */
@@ -39,13 +51,20 @@ export interface GameResult {
   readonly boxes: readonly BoxRecord[];
 }
 
+/** Which bound stopped a run early: the time budget or the memory for kept box records. */
+export type SimulationBound = 'time' | 'memory';
+
 /** What many playouts measured. */
 export interface SimulationResult {
-  /** Playouts run. */
+  /** Playouts finished (fewer than `requested` when a bound stopped the run). */
   readonly runs: number;
+  /** Playouts asked for. */
+  readonly requested: number;
+  /** The bound that stopped the run before `requested` playouts, or null. */
+  readonly gaveUp: SimulationBound | null;
   /** Playouts won. */
   readonly wins: number;
-  /** wins / runs. */
+  /** wins / runs (NaN when no playout finished). */
   readonly winRate: number;
   /** Tray pressure: mean of each playout's largest tray occupancy. */
   readonly meanMaxTray: number;
@@ -63,11 +82,16 @@ export interface SimulationResult {
   readonly easy: { readonly spawned: number; readonly failed: number };
   /** Lookahead decisions that hit the node budget and fell back to greedy. */
   readonly budgetHits: number;
+  /** Every box counted by its dct at the spawn: the validation figures come from this. */
+  readonly tally: DctTally;
   /** Every box record (empty when keepBoxes is false). */
   readonly boxes: readonly BoxRecord[];
 }
 
-/** Plays one game on a compiled level; internal building block of {@link simulate}. */
+/**
+ * Plays one game on a compiled level; internal building block of {@link simulate}. When `expired`
+ * says true (polled after every tap) the game stops unfinished, with status `PLAYING`.
+ */
 export function playOnce(
   lv: CompiledLevel,
   chooser: Chooser,
@@ -76,6 +100,7 @@ export function playOnce(
   params: DctParams,
   hist: Float64Array | null,
   record = true,
+  expired?: () => boolean,
 ): Game {
   const g = new Game(lv, boxSlots, params, record);
   g.refill(spawner);
@@ -88,33 +113,53 @@ export function playOnce(
     }
     g.tap(chooser.choose(g, moves, n), spawner);
     if (hist) hist[g.trayTotal]!++;
+    if (expired?.() === true && g.status === PLAYING) break;
   }
   return g;
 }
 
+function checkSimulateOptions(options: SimulateOptions): void {
+  const bad = (why: string): never => {
+    throw new InvalidInputError(why, { code: 'INVALID_OPTIONS' });
+  };
+  const { runs, boxSlots = 2, maxMs, maxBoxRecords, progressEvery } = options;
+  if (!Number.isInteger(runs) || runs < 1 || runs > 1_000_000)
+    bad(`runs must be a whole number in 1..1000000, got ${runs}`);
+  if (boxSlots !== 1 && boxSlots !== 2) bad(`boxSlots must be 1 or 2, got ${String(boxSlots)}`);
+  if (maxMs !== undefined && !(maxMs > 0)) bad(`maxMs must be a positive number, got ${maxMs}`);
+  if (maxBoxRecords !== undefined && !(Number.isInteger(maxBoxRecords) && maxBoxRecords >= 0))
+    bad(`maxBoxRecords must be a whole number ≥ 0, got ${maxBoxRecords}`);
+  if (progressEvery !== undefined && !(Number.isInteger(progressEvery) && progressEvery >= 1))
+    bad(`progressEvery must be a whole number ≥ 1, got ${progressEvery}`);
+}
+
 /**
- * Monte Carlo: plays `runs` games of the level with the bot and the spawn policy, recording for every
- * spawned box its index inputs, dct, whether the bot finished it and how full the tray got.
- * Deterministic for a seed. Each playout ends in at most one tap per screw, so runs always terminate.
+ * Monte Carlo: plays up to `runs` games of the level with the bot and the spawn policy, recording for
+ * every spawned box its index inputs, dct, whether the bot finished it and how full the tray got.
+ * Deterministic for a seed (a run stopped by `maxMs` is a prefix of the full run). Bounded: a
+ * playout ends in at most one tap per screw, `maxMs` bounds the time (a playout cut short by it is
+ * not counted) and `maxBoxRecords` the memory of kept records; `gaveUp` says which bound stopped it.
  */
 export function simulate(level: Level, options: SimulateOptions): SimulationResult {
-  const { runs } = options;
-  if (!Number.isInteger(runs) || runs < 1 || runs > 1_000_000)
-    throw new InvalidInputError(`runs must be a whole number in 1..1000000, got ${runs}`, {
-      code: 'INVALID_OPTIONS',
-    });
+  checkSimulateOptions(options);
   const boxSlots = options.boxSlots ?? 2;
-  if (boxSlots !== 1 && boxSlots !== 2)
-    throw new InvalidInputError(`boxSlots must be 1 or 2, got ${String(boxSlots)}`, {
-      code: 'INVALID_OPTIONS',
-    });
   const params = checkParams(options.params ?? SEED_PARAMS);
   checkPolicy(options.policy);
   const lv = compileLevel(level);
+  const now = options.now ?? (() => performance.now());
+  const deadline = options.maxMs === undefined ? Infinity : now() + options.maxMs;
+  // Without a time budget nothing polls the clock.
+  const expired = options.maxMs === undefined ? undefined : (): boolean => now() > deadline;
   const master = Rng.from(options.seed);
   const keep = options.keepBoxes ?? true;
+  const maxKept = options.maxBoxRecords ?? 1_000_000;
+  const every = options.progressEvery ?? 100;
   const hist = new Float64Array(lv.traySize + 1);
+  const gameHist = new Float64Array(lv.traySize + 1);
+  const tally = new TallyBuilder();
   const boxes: BoxRecord[] = [];
+  let runs = 0;
+  let gaveUp: SimulationBound | null = null;
   let wins = 0;
   let sumMax = 0;
   let spawned = 0;
@@ -122,11 +167,26 @@ export function simulate(level: Level, options: SimulateOptions): SimulationResu
   let budgetHits = 0;
   const hard = { spawned: 0, failed: 0 };
   const easy = { spawned: 0, failed: 0 };
-  for (let r = 0; r < runs; r++) {
+  while (runs < options.runs) {
+    if (expired?.() === true) {
+      gaveUp = 'time';
+      break;
+    }
+    if (keep && boxes.length >= maxKept) {
+      gaveUp = 'memory';
+      break;
+    }
     const gameRng = master.fork();
     const spawner = makeSpawner(options.policy, gameRng.fork());
-    const chooser = makeChooser(options.bot, gameRng.fork());
-    const g = playOnce(lv, chooser, spawner, boxSlots, params, hist);
+    const chooser = makeChooser(options.bot, gameRng.fork(), expired);
+    gameHist.fill(0);
+    const g = playOnce(lv, chooser, spawner, boxSlots, params, gameHist, true, expired);
+    if (g.status === PLAYING) {
+      gaveUp = 'time';
+      break;
+    }
+    runs++;
+    gameHist.forEach((n, k) => (hist[k]! += n));
     budgetHits += chooser.budgetHits;
     if (g.status === WON) wins++;
     sumMax += g.maxTray;
@@ -136,9 +196,11 @@ export function simulate(level: Level, options: SimulateOptions): SimulationResu
       const bucket = b.dct > params.threshold ? hard : easy;
       bucket.spawned++;
       if (!b.finished) bucket.failed++;
+      tally.add(b.dct, !b.finished, b.maxTray);
       if (keep) boxes.push(b);
     }
-    if (options.onProgress && ((r + 1) % 100 === 0 || r + 1 === runs)) options.onProgress(r + 1);
+    if (options.onProgress && (runs % every === 0 || runs === options.runs))
+      options.onProgress(runs);
   }
   let taps = 0;
   let traySum = 0;
@@ -148,9 +210,11 @@ export function simulate(level: Level, options: SimulateOptions): SimulationResu
   });
   return {
     runs,
+    requested: options.runs,
+    gaveUp,
     wins,
-    winRate: wins / runs,
-    meanMaxTray: sumMax / runs,
+    winRate: runs > 0 ? wins / runs : NaN,
+    meanMaxTray: runs > 0 ? sumMax / runs : NaN,
     meanTray: taps > 0 ? traySum / taps : 0,
     trayHistogram: Array.from(hist),
     boxesSpawned: spawned,
@@ -158,6 +222,7 @@ export function simulate(level: Level, options: SimulateOptions): SimulationResu
     hard,
     easy,
     budgetHits,
+    tally: tally.build(),
     boxes,
   };
 }
@@ -183,7 +248,15 @@ export function replaySolution(
   solution: LevelSolution,
   boxSlots: 1 | 2 = 2,
 ): ReplayResult {
-  const lv = compileLevel(level);
+  return replayCompiled(compileLevel(level), solution, boxSlots);
+}
+
+/** {@link replaySolution} on an already compiled level (no geometry work: a replay is linear). */
+export function replayCompiled(
+  lv: CompiledLevel,
+  solution: LevelSolution,
+  boxSlots: 1 | 2 = 2,
+): ReplayResult {
   const spawner = makeSpawner({ kind: 'sequence', boxes: solution.boxes }, Rng.from(0));
   const g = new Game(lv, boxSlots, SEED_PARAMS, false);
   g.refill(spawner);

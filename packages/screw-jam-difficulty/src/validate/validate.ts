@@ -4,11 +4,21 @@ import type { Level } from '../model.js';
 import { compileLevel, type CompiledLevel } from '../board.js';
 import { checkParams, dctLeft, dctMiddle, SEED_PARAMS, type DctParams } from '../rate/dct.js';
 import type { BoxRecord } from '../simulate/engine.js';
-import { WON } from '../simulate/engine.js';
+import { PLAYING, WON } from '../simulate/engine.js';
 import { makeSpawner } from '../simulate/policy.js';
 import { makeChooser, type BotOptions } from '../simulate/bots.js';
 import { playOnce } from '../simulate/simulate.js';
-import { rocAuc, spearman } from './stats.js';
+import { rocAuc } from './stats.js';
+import {
+  cutAt,
+  DEFAULT_BIN_EDGES,
+  tallyAuc,
+  tallyBins,
+  tallyRecords,
+  tallySpearman,
+  type DctBin,
+  type DctTally,
+} from './tally.js';
 
 /** The index recomputed for a recorded box under other parameters (its inputs are in the record). */
 export function recordDct(r: BoxRecord, params: DctParams = SEED_PARAMS): number {
@@ -43,39 +53,37 @@ export function indexReport(
   records: readonly BoxRecord[],
   params: DctParams = SEED_PARAMS,
 ): IndexReport {
-  const scores = records.map((r) => recordDct(r, params));
-  const failed = records.map((r) => !r.finished);
-  let hard = 0;
-  let hardFail = 0;
-  let easyFail = 0;
+  return tallyIndex(
+    tallyRecords(records, (r) => recordDct(r, params)),
+    params.threshold,
+  );
+}
+
+/** {@link indexReport} from a tally of boxes by dct (what `simulate` returns without box records). */
+export function tallyIndex(t: DctTally, threshold: number = SEED_PARAMS.threshold): IndexReport {
+  const cut = cutAt(t, threshold);
+  let boxes = 0;
   let failures = 0;
-  scores.forEach((d, i) => {
-    if (failed[i]) failures++;
-    if (d > params.threshold) {
-      hard++;
-      if (failed[i]) hardFail++;
-    } else if (failed[i]) easyFail++;
+  t.boxes.forEach((b, i) => {
+    boxes += b;
+    failures += t.failed[i]!;
   });
-  const easy = records.length - hard;
   return {
-    boxes: records.length,
+    boxes,
     failures,
-    auc: rocAuc(scores, failed),
-    spearman: spearman(
-      scores,
-      failed.map((f) => (f ? 1 : 0)),
-    ),
-    hardFailRate: hard > 0 ? hardFail / hard : NaN,
-    easyFailRate: easy > 0 ? easyFail / easy : NaN,
-    hardShare: records.length > 0 ? hard / records.length : NaN,
+    auc: tallyAuc(t),
+    spearman: tallySpearman(t),
+    hardFailRate: cut.hardFailRate,
+    easyFailRate: cut.easyFailRate,
+    hardShare: cut.hardShare,
   };
 }
 
 /** Weights and threshold refitted to simulated outcomes. */
 export interface RefitResult {
-  /** The refitted parameters (trayWeight + supplyWeight = 100, as in the seed). */
+  /** The refitted parameters (trayWeight + supplyWeight = 100, as in the article). */
   readonly params: DctParams;
-  /** AUC with the seed's weights. */
+  /** AUC with the article's weights. */
   readonly seedAuc: number;
   /** AUC with the refitted weights. */
   readonly auc: number;
@@ -169,8 +177,12 @@ export interface ControllerOptions {
   readonly start?: number;
   /** Games not counted in the measured win rate while the controller settles (default 10% of games). */
   readonly warmup?: number;
-  /** Index parameters (default the seed's). */
+  /** Index parameters (default the article's). */
   readonly params?: DctParams;
+  /** Wall-clock budget in ms (default none): past it the controller stops with `gaveUp: 'time'`. */
+  readonly maxMs?: number;
+  /** The clock for `maxMs`, in ms (default `performance.now`). */
+  readonly now?: () => number;
 }
 
 /** What the controller did. */
@@ -185,6 +197,10 @@ export interface ControllerResult {
   readonly meanCenter: number;
   /** The band at the end. */
   readonly finalBand: readonly [number, number];
+  /** Games played (fewer than asked when the time budget ran out). */
+  readonly played: number;
+  /** 'time' when `maxMs` stopped the controller early, else null. */
+  readonly gaveUp: 'time' | null;
 }
 
 /**
@@ -207,17 +223,30 @@ export function runController(options: ControllerOptions): ControllerResult {
     throw new InvalidInputError('the controller needs at least one level', {
       code: 'INVALID_OPTIONS',
     });
+  if (options.maxMs !== undefined && !(options.maxMs > 0))
+    throw new InvalidInputError(`maxMs must be a positive number, got ${options.maxMs}`, {
+      code: 'INVALID_OPTIONS',
+    });
   const params = checkParams(options.params ?? SEED_PARAMS);
   const width = options.width ?? 20;
   const gain = options.gain ?? 8;
   const warmup = options.warmup ?? Math.floor(games / 10);
-  const compiled: CompiledLevel[] = levels.map(compileLevel);
+  const compiled: CompiledLevel[] = levels.map((l) => compileLevel(l));
   const master = Rng.from(options.seed);
+  const now = options.now ?? (() => performance.now());
+  const deadline = options.maxMs === undefined ? Infinity : now() + options.maxMs;
+  const expired = options.maxMs === undefined ? undefined : (): boolean => now() > deadline;
+  let played = 0;
+  let gaveUp: 'time' | null = null;
   let center = options.start ?? 50;
   let wins = 0;
   let counted = 0;
   let centerSum = 0;
   for (let i = 0; i < games; i++) {
+    if (expired?.() === true) {
+      gaveUp = 'time';
+      break;
+    }
     const lo = center - width / 2;
     const band = {
       kind: 'band',
@@ -235,7 +264,14 @@ export function runController(options: ControllerOptions): ControllerResult {
       params,
       null,
       false,
+      expired,
     );
+    // A game cut short by the time budget is not counted.
+    if (g.status === PLAYING) {
+      gaveUp = 'time';
+      break;
+    }
+    played++;
     const won = g.status === WON;
     if (i >= warmup) {
       counted++;
@@ -251,51 +287,15 @@ export function runController(options: ControllerOptions): ControllerResult {
     games: counted,
     meanCenter: counted > 0 ? centerSum / counted : NaN,
     finalBand: [center - width / 2, center + width / 2],
+    played,
+    gaveUp,
   };
-}
-
-/** Boxes grouped by dct range: how many spawned and how many failed. */
-export interface DctBin {
-  /** Lower edge (inclusive; the first bin also takes values below it). */
-  readonly from: number;
-  /** Upper edge (exclusive, except the last bin, which includes 100). */
-  readonly to: number;
-  /** Boxes whose dct fell in the bin. */
-  readonly boxes: number;
-  /** Of those, boxes not finished. */
-  readonly failed: number;
-  /** failed / boxes (NaN for an empty bin). */
-  readonly failRate: number;
-  /** Mean of the boxes' largest tray occupancy while open. */
-  readonly meanMaxTray: number;
 }
 
 /** Per-box outcomes by dct range; `edges` must increase (default 0, 20, 40, 55, 70, 85, 100). */
 export function dctBins(
   records: readonly BoxRecord[],
-  edges: readonly number[] = [0, 20, 40, 55, 70, 85, 100],
+  edges: readonly number[] = DEFAULT_BIN_EDGES,
 ): DctBin[] {
-  if (edges.length < 2 || edges.some((e, i) => i > 0 && !(e > edges[i - 1]!)))
-    throw new InvalidInputError('bin edges must be at least two increasing numbers', {
-      code: 'INVALID_OPTIONS',
-    });
-  const k = edges.length - 1;
-  const boxes = new Array<number>(k).fill(0);
-  const failed = new Array<number>(k).fill(0);
-  const tray = new Array<number>(k).fill(0);
-  for (const r of records) {
-    let b = 0;
-    while (b < k - 1 && r.dct >= edges[b + 1]!) b++;
-    boxes[b]!++;
-    tray[b]! += r.maxTray;
-    if (!r.finished) failed[b]!++;
-  }
-  return boxes.map((n, b) => ({
-    from: edges[b]!,
-    to: edges[b + 1]!,
-    boxes: n,
-    failed: failed[b]!,
-    failRate: n > 0 ? failed[b]! / n : NaN,
-    meanMaxTray: n > 0 ? tray[b]! / n : NaN,
-  }));
+  return tallyBins(tallyRecords(records), edges);
 }
