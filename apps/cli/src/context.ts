@@ -71,9 +71,10 @@ export class Context {
     }
   }
 
-  /** A progress bar on stderr when it is a terminal; otherwise calls do nothing. */
+  /** A progress bar on stderr when it is a terminal and --json is off; otherwise calls do nothing. */
   progress(label: string, total: number): Progress {
-    if (!this.io.stderrIsTTY) return { update: () => undefined, stop: () => undefined };
+    if (!this.io.stderrIsTTY || this.json)
+      return { update: () => undefined, stop: () => undefined };
     const bar = new SingleBar({
       format: `${label} [{bar}] {percentage}% {value}/{total} {eta_formatted}`,
       stream: process.stderr,

@@ -33,9 +33,9 @@ import {
   intOption,
   maxMsOption,
   numberOption,
+  seedOption,
   UsageError,
   type Context,
-  type Progress,
 } from '../context.js';
 import type { GameModule } from './types.js';
 
@@ -59,11 +59,6 @@ function paramsFrom(o: ParamOpts): DctParams {
     threshold: numberOption('--threshold', o.threshold),
     reading: choiceOption<Reading>('--reading', o.reading, READINGS),
   };
-}
-
-/** A progress bar on a terminal, silent with --json (the Context's bar only looks at the terminal). */
-function progressBar(ctx: Context, label: string, total: number): Progress {
-  return ctx.json ? { update: () => undefined, stop: () => undefined } : ctx.progress(label, total);
 }
 
 function addParamOptions(cmd: Command): Command {
@@ -301,12 +296,12 @@ export const screwJam: GameModule = {
         const params = paramsFrom(o);
         const maxMs = maxMsOption(o.maxMs);
         const level = await readLevel(ctx, file);
-        const bar = progressBar(ctx, 'simulating', runs);
+        const bar = ctx.progress('simulating', runs);
         const r = simulate(level, {
           runs,
           bot: { kind, depth },
           policy,
-          seed: o.seed,
+          seed: seedOption(o.seed),
           boxSlots: slots,
           params,
           maxMs,
@@ -361,7 +356,7 @@ export const screwJam: GameModule = {
             ?.split(',')
             .map((c) => c.trim())
             .filter((c) => c.length > 0);
-          const bar = progressBar(ctx, 'searching', nodeBudget);
+          const bar = ctx.progress('searching', nodeBudget);
           const r = solveLevel(level, {
             ...(boxes ? { boxes } : {}),
             boxSlots: slots,
@@ -414,7 +409,7 @@ export const screwJam: GameModule = {
           maxMs: string;
           out?: string;
         }) => {
-          const bar = progressBar(ctx, 'generating', 1);
+          const bar = ctx.progress('generating', 1);
           const { level, replay } = generateLevelWithReplay({
             colors: intOption('--colors', o.colors, 1, 64),
             boxesPerColor: intOption('--boxes-per-color', o.boxesPerColor, 1, 20),
@@ -422,7 +417,7 @@ export const screwJam: GameModule = {
             width: intOption('--width', o.width, 2, 200),
             height: intOption('--height', o.height, 2, 200),
             traySlack: intOption('--tray-slack', o.traySlack, 0, 4),
-            seed: o.seed,
+            seed: seedOption(o.seed),
             maxMs: maxMsOption(o.maxMs),
             onProgress: (done, total) => bar.update(done, total),
           });
