@@ -1,6 +1,6 @@
 /**
  * Screw Jam difficulty: the board model (bars in layers, screws, depth), level and snapshot JSON, the
- * seed's box-difficulty index dct for the middle and the left box, colour picking in a band, a
+ * source article's box-difficulty index dct for the middle and the left box, colour picking in a band, a
  * simulator with bot players and box-spawning policies, validation of the index against simulated
  * play (ROC AUC, rank correlation, refitted weights, a dynamic-difficulty controller), and a
  * generator of levels winnable by construction.
