@@ -13,20 +13,10 @@ import {
   solveGarden,
   type Puzzle,
 } from '../src/index.js';
+import { LEVEL_50 } from '../src/fixtures.js';
 
 header('@puzzlekit/animal-grid');
 
-const LEVEL_50: Puzzle = {
-  animals: { elephant: 1, monkey: 1, tiger: 1, hippo: 2, lion: 2, panda: 2 },
-  constraints: [
-    { type: 'height', animal: 'lion', height: 2 },
-    { type: 'column', animal: 'panda', fruits: ['banana'], in: false },
-    { type: 'row', animal: 'elephant', fruits: ['lemon'], in: false },
-    { type: 'adjacent', animals: ['elephant', 'hippo'] },
-    { type: 'adjacent', animals: ['monkey', 'lion'] },
-    { type: 'adjacent', animals: ['tiger', 'panda'] },
-  ],
-};
 const OPEN: Puzzle = { animals: { panda: 5, lion: 2, hippo: 2 }, constraints: [] };
 
 const rng = Rng.from('bench');
