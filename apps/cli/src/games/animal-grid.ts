@@ -61,6 +61,22 @@ const DEFAULT_MAX_MS = '10000';
 /** Most solutions or plantings a command lists (the count itself is exact). */
 const MAX_LIST = 10_000;
 
+/**
+ * A progress bar for work bounded by a count and by time: it shows whichever budget is nearer its
+ * end, in tenths of a percent, so it moves even when the time limit is what will stop the work.
+ */
+function budgetBar(ctx: Context, label: string, maxUnits: number, maxMs: number) {
+  const started = performance.now();
+  const bar = ctx.progress(`${label} (budget used, ‰)`, 1000);
+  return {
+    update(units: number): void {
+      const used = Math.max(units / maxUnits, (performance.now() - started) / maxMs);
+      bar.update(Math.min(1000, Math.round(1000 * used)));
+    },
+    stop: () => bar.stop(),
+  };
+}
+
 function band(text: string | undefined): [number, number] | undefined {
   if (text === undefined) return undefined;
   const m = /^\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*$/.exec(text);
@@ -324,10 +340,10 @@ function registerGenerate(group: Command, ctx: Context): void {
       const started = performance.now();
       const left = (): number => Math.max(1, maxMs - (performance.now() - started));
       const made: GeneratedPuzzle[] = [];
-      const bar = ctx.progress(
-        count === undefined ? 'candidates' : 'puzzles',
-        count ?? options.maxCandidates,
-      );
+      const bar =
+        count === undefined
+          ? budgetBar(ctx, 'generating', options.maxCandidates, maxMs)
+          : ctx.progress('puzzles', count);
       let candidates = 0;
       try {
         for (let i = 0; i < (count ?? 1); i++) {
@@ -507,7 +523,7 @@ function registerGarden(program: Command, ctx: Context): void {
       const nodeBudget = intOption('--max-nodes', o.maxNodes, 1, 1_000_000_000);
       const maxMs = maxMsOption(o.maxMs);
       const level = parseGarden(await ctx.readText(file), file);
-      const bar = ctx.progress('nodes', nodeBudget);
+      const bar = budgetBar(ctx, 'searching', nodeBudget, maxMs);
       const r = solveGarden(level, {
         listLimit,
         nodeBudget,
@@ -521,7 +537,9 @@ function registerGarden(program: Command, ctx: Context): void {
         [
           r.count === 0 && r.complete
             ? `no planting works (exhaustive search, ${r.nodes} node(s))${r.reason ? `: ${r.reason}` : ''}`
-            : `${r.count} planting(s)${r.complete ? '' : ` found before it gave up: ${gaveUp} (${r.nodes} nodes); there may be more`}${r.count === 1 && r.complete ? ', unique' : ''}`,
+            : r.count === 0
+              ? `no planting found before it gave up: ${gaveUp} (${r.nodes} nodes); the search did not finish, so this is no proof that none works`
+              : `${r.count} planting(s)${r.complete ? '' : ` found before it gave up: ${gaveUp} (${r.nodes} nodes); there may be more`}${r.count === 1 && r.complete ? ', unique' : ''}`,
           ...r.solutions.map((p) => `  ${formatPlanting(p)}`),
         ].join('\n'),
       );

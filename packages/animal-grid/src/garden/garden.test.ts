@@ -302,7 +302,8 @@ describe('Beautiful Garden on hostile input', () => {
     });
     expect(byTime).toMatchObject({ complete: false, gaveUp: 'time' });
     expect(byTime.nodes).toBeLessThan(20 * 256 + 256);
-    expect(seen).toEqual([4096]);
+    expect(seen.length).toBeGreaterThan(10);
+    seen.forEach((k, i) => expect(k).toBe(256 * (i + 1)));
     expect(solveGarden(level, { maxMs: 60_000 })).toMatchObject({ complete: true, gaveUp: null });
     const campaign = generateGardenCampaign(Rng.from(1), 40, { maxMs: 3, now: tickingClock(1) });
     expect(campaign.gaveUp).toBe('time');

@@ -34,7 +34,7 @@ export interface GardenSolveOptions extends TimeBudgetOptions {
   readonly listLimit?: number;
   /** Stop after this many solutions (default: all). */
   readonly countLimit?: number;
-  /** Called every 4,096 nodes with the nodes explored so far (for a progress display). */
+  /** Called every 256 nodes with the nodes explored so far (for a progress display). */
   readonly onProgress?: (nodes: number) => void;
 }
 
@@ -147,7 +147,7 @@ export function solveGarden(
     if (nodes > budget) gaveUp = 'nodes';
     else if ((nodes & 255) === 0 && deadline.expired()) gaveUp = 'time';
     else {
-      if ((nodes & 4095) === 0) options.onProgress?.(nodes);
+      if ((nodes & 255) === 0) options.onProgress?.(nodes);
       return true;
     }
     stopped = true;

@@ -23,12 +23,27 @@ const numbered = (indices: readonly number[]): string =>
     'and',
   )}`;
 
-/** Has the puzzle (with only the conditions in `keep`) at least one solution? */
-function solvable(puzzle: Puzzle, keep: readonly number[]): boolean {
-  const sub: Puzzle = { animals: puzzle.animals, constraints: keep.map((i) => puzzle.constraints[i]!) };
+/** Search nodes all the checks of one explanation may spend together (a few seconds at most). */
+const EXPLAIN_NODE_BUDGET = 2_000_000;
+
+/**
+ * Has the puzzle (with only the conditions in `keep`) at least one solution? `null` when the shared
+ * node budget ran out before the search could tell.
+ */
+function solvable(
+  puzzle: Puzzle,
+  keep: readonly number[],
+  budget: { nodes: number },
+): boolean | null {
+  const sub: Puzzle = {
+    animals: puzzle.animals,
+    constraints: keep.map((i) => puzzle.constraints[i]!),
+  };
   let found = false;
-  searchCompiled(compile(sub), () => ((found = true), false));
-  return found;
+  const r = searchCompiled(compile(sub), () => ((found = true), false), budget.nodes);
+  budget.nodes -= r.nodes;
+  if (found) return true;
+  return r.complete ? false : null;
 }
 
 /**
@@ -77,20 +92,24 @@ function crowdedGroup(puzzle: Puzzle): NoSolutionReason | null {
 }
 
 /**
- * Explains why `puzzle` has no solution, or returns null when it has one. First the absolute
+ * Explains why `puzzle` has no solution, or returns null when it has one (or when even the first
+ * check runs out of its node budget). First the absolute
  * conditions are checked for animals left too few cells; otherwise conditions are dropped one at a
  * time while the rest still admit no arrangement, leaving a smallest set that cannot hold together.
- * Cost: one exact solve per condition (a puzzle has at most 500).
+ * Cost: one exact search per condition (a puzzle has at most 500), all within 2,000,000 nodes.
  */
 export function explainNoSolution(puzzle: Puzzle): NoSolutionReason | null {
   const all = puzzle.constraints.map((_, i) => i);
-  if (solvable(puzzle, all)) return null;
+  const budget = { nodes: EXPLAIN_NODE_BUDGET };
+  if (solvable(puzzle, all, budget) !== false) return null;
   const crowded = crowdedGroup(puzzle);
   if (crowded) return crowded;
+  // A condition is dropped only when the rest is proven to have no solution; when the budget runs
+  // out it stays, so the set still cannot hold together (it may then not be the smallest).
   let core = all;
   for (const i of all) {
     const without = core.filter((j) => j !== i);
-    if (!solvable(puzzle, without)) core = without;
+    if (budget.nodes > 0 && solvable(puzzle, without, budget) === false) core = without;
   }
   if (core.length === 0) {
     // Only possible if the pieces themselves cannot fill the board, which validation rules out.
