@@ -215,7 +215,7 @@ describe('hint', () => {
       { animal: 'lion', x: 1, y: 2 },
     ]);
     expect(h.text).toBe(
-      'lion go on lemon/strawberry and apple/banana: lion has exactly 2 cells left for its 2 pieces: apple/banana and lemon/strawberry',
+      '2 lions go on lemon/strawberry and apple/banana: lion has exactly 2 cells left for its 2 pieces: apple/banana and lemon/strawberry',
     );
     expect(h.steps.some((s) => s.condition === 0)).toBe(true);
   });

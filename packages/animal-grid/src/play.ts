@@ -7,7 +7,7 @@ import { ANIMALS, type Animal, type Placement, type Puzzle, type Solution } from
 import { absoluteMask, compile, relationHolds } from './compile.js';
 import { boardMasks, solve } from './solve/solver.js';
 import { nextDeduction, type DeductionStep } from './rate/deduction.js';
-import { cellName, describeConstraint, listWords } from './text/words.js';
+import { cellName, describeConstraint, listWords, plural } from './text/words.js';
 
 /** A condition a board breaks, by index (0-based) and in words. */
 export interface BrokenCondition {
@@ -171,11 +171,16 @@ export function hint(puzzle: Puzzle, board: readonly Placement[]): Hint {
     (p) => !board.some((q) => q.animal === p.animal && q.x === p.x && q.y === p.y),
   );
   const animals = [...new Set(placed.map((p) => p.animal))];
+  const who = animals.map((a) => {
+    const n = placed.filter((p) => p.animal === a).length;
+    return n === 1 ? `the ${a}` : `${n} ${plural(a)}`;
+  });
+  const sentence = `${listWords(who, 'and')} ${placed.length === 1 ? 'goes' : 'go'} on ${onCells(placed)}`;
   return {
     status: 'next',
     placed,
     steps: next.steps,
     problem: null,
-    text: `${listWords(animals, 'and')} ${placed.length === 1 ? 'goes' : 'go'} on ${onCells(placed)}: ${last.detail}`,
+    text: `${sentence[0]!.toUpperCase()}${sentence.slice(1)}: ${last.detail}`,
   };
 }
