@@ -29,12 +29,7 @@ export {
   type RowFruit,
   type Solution,
 } from './model.js';
-export {
-  MAX_CONDITIONS,
-  formatPuzzle,
-  parsePuzzle,
-  validatePuzzle,
-} from './format/puzzle-json.js';
+export { MAX_CONDITIONS, formatPuzzle, parsePuzzle, validatePuzzle } from './format/puzzle-json.js';
 export {
   MAX_COLLECTION,
   formatCollection,
@@ -45,12 +40,7 @@ export {
   type CollectionEntry,
 } from './format/collection.js';
 export { EMPTY_CELL, formatBoard, parseBoard } from './text/board.js';
-export {
-  cellName,
-  cellsText,
-  describeConditions,
-  describeConstraint,
-} from './text/words.js';
+export { cellName, cellsText, describeConditions, describeConstraint } from './text/words.js';
 export { explainNoSolution, type NoSolutionReason } from './solve/explain.js';
 export {
   brokenOnBoard,

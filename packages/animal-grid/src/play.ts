@@ -34,7 +34,9 @@ function pieceProblem(puzzle: Puzzle, board: readonly Placement[], full: boolean
     if (have > want || (full && have < want))
       wrong.push(`${have} ${a}${have === 1 ? '' : 's'} where the puzzle has ${want}`);
   }
-  return wrong.length === 0 ? null : `the pieces do not match the puzzle: ${listWords(wrong, 'and')}`;
+  return wrong.length === 0
+    ? null
+    : `the pieces do not match the puzzle: ${listWords(wrong, 'and')}`;
 }
 
 /**
@@ -51,14 +53,15 @@ export function brokenOnBoard(puzzle: Puzzle, board: readonly Placement[]): Brok
   };
   const out: BrokenCondition[] = [];
   puzzle.constraints.forEach((con, index) => {
-    let broken = false;
-    if (con.type === 'height' || con.type === 'row' || con.type === 'column') {
-      broken = (masks[ANIMALS.indexOf(con.animal)]! & ~absoluteMask(con)) !== 0;
-    } else {
-      const rel = c.relations.find((r) => r.index === index)!;
-      broken =
-        complete(rel.a) && complete(rel.b) && !relationHolds(rel.kind, masks[rel.a]!, masks[rel.b]!);
-    }
+    const rel = c.relations.find((r) => r.index === index);
+    const broken =
+      rel === undefined
+        ? con.type !== 'adjacent' &&
+          con.type !== 'relativeHeight' &&
+          (masks[ANIMALS.indexOf(con.animal)]! & ~absoluteMask(con)) !== 0
+        : complete(rel.a) &&
+          complete(rel.b) &&
+          !relationHolds(rel.kind, masks[rel.a]!, masks[rel.b]!);
     if (broken) out.push({ index, text: describeConstraint(con, puzzle) });
   });
   return out;
@@ -142,7 +145,10 @@ export function hint(puzzle: Puzzle, board: readonly Placement[]): Hint {
   if (solve(puzzle, { board, countLimit: 1, listLimit: 0 }).count === 0) {
     const all = solve(puzzle, { listLimit: 1000 });
     const wrong = board.filter(
-      (p) => !all.solutions.some((s) => s.some((q) => q.animal === p.animal && q.x === p.x && q.y === p.y)),
+      (p) =>
+        !all.solutions.some((s) =>
+          s.some((q) => q.animal === p.animal && q.x === p.x && q.y === p.y),
+        ),
     );
     return mistake(
       all.count === 0

@@ -6,6 +6,15 @@ import { solve } from './solve/solver.js';
 
 export { LEVEL_50, LEVEL_50_ANSWER } from './fixtures.js';
 
+/** True when `text` holds a control character (other than a line feed): error messages must not. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 && c !== 0x0a) return true;
+  }
+  return false;
+}
+
 // ---- an independent oracle: every distinct arrangement, checked cell by cell ----
 const h = (x: number, y: number): number => Math.min(x, y) + 1;
 const ROWS = ['orange', 'lemon', 'apple'];

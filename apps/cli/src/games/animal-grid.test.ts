@@ -81,7 +81,7 @@ describe('puzzlekit animal-grid', () => {
   it('rate and compare print both ratings', async () => {
     const r = await runCli(['animal-grid', 'rate', 'l50.json'], { 'l50.json': LEVEL_50 });
     expect(r.stdout).toMatch(/^paper: X1 \d+/m);
-    expect(r.stdout).toMatch(/^conditions:\n  1\. Every lion stands at height 2\./);
+    expect(r.stdout).toMatch(/^conditions:\n {2}1\. Every lion stands at height 2\./);
     expect(r.stdout).toContain('deduction: hardest 4');
     const c = await runCli(['animal-grid', 'compare', '--count', '20', '--seed', '3', '--json']);
     const out = JSON.parse(c.stdout) as { rows: unknown[]; spearmanTotal: number };

@@ -102,7 +102,8 @@ export function validateCollection(value: unknown): CollectionEntry[] {
     const answer = own(o, 'answer');
     if (answer !== undefined) {
       const cells = expectArray(answer, `${path}.answer`);
-      if (cells.length !== 9) invalid(`${path}.answer`, `expected 9 placements, got ${cells.length}`);
+      if (cells.length !== 9)
+        invalid(`${path}.answer`, `expected 9 placements, got ${cells.length}`);
       entry.answer = cells.map((c, k) => {
         const at = `${path}.answer[${k}]`;
         const q = expectObject(c, at);

@@ -76,6 +76,9 @@ export function expectChoice<T extends string>(
 export function onlyKeys(o: Record<string, unknown>, path: string, keys: readonly string[]): void {
   for (const k of Object.keys(o)) {
     if (!keys.includes(k))
-      invalid(keyPath(path, k), `unexpected key ${quoteInput(k, 40)} (allowed: ${keys.join(', ')})`);
+      invalid(
+        keyPath(path, k),
+        `unexpected key ${quoteInput(k, 40)} (allowed: ${keys.join(', ')})`,
+      );
   }
 }

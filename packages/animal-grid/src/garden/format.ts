@@ -33,8 +33,7 @@ export function validateGarden(value: unknown): GardenLevel {
   onlyKeys(o, '$', ['size', 'humidity', 'rounds', 'flowers', 'target', 'flowerTypes']);
   const size = expectInt(o.size, '$.size', 1, 16);
   const rounds = expectInt(o.rounds, '$.rounds', 0, 100);
-  const flowerTypes =
-    o.flowerTypes === undefined ? PAPER_FLOWERS : readFlowerTypes(o.flowerTypes);
+  const flowerTypes = o.flowerTypes === undefined ? PAPER_FLOWERS : readFlowerTypes(o.flowerTypes);
   // Names are user data ("__proto__", "constructor" are fine names): look them up in a Map only.
   const kindOf = new Map(flowerTypes.map((f, i) => [f.name, i]));
   const names = (): string =>
@@ -87,9 +86,15 @@ function readFlowerTypes(value: unknown): FlowerType[] {
     onlyKeys(f, p, ['name', 'min', 'max']);
     const name = own(f, 'name');
     if (typeof name !== 'string' || name === '' || name.length > MAX_FLOWER_NAME)
-      invalid(`${p}.name`, `expected a name of 1 to ${MAX_FLOWER_NAME} characters, got ${describe(name)}`);
+      invalid(
+        `${p}.name`,
+        `expected a name of 1 to ${MAX_FLOWER_NAME} characters, got ${describe(name)}`,
+      );
     if (name.includes('@') || /\s/.test(name))
-      invalid(`${p}.name`, `a flower name has no spaces and no '@' (it is written name@x,y), got ${describe(name)}`);
+      invalid(
+        `${p}.name`,
+        `a flower name has no spaces and no '@' (it is written name@x,y), got ${describe(name)}`,
+      );
     const min = expectNumber(own(f, 'min'), `${p}.min`);
     const max = expectNumber(own(f, 'max'), `${p}.max`);
     if (min > max) invalid(`${p}.max`, `max ${max} is below min ${min}`);

@@ -266,7 +266,10 @@ const FINDERS: readonly [Technique, Finder][] = [
           s.placed[t] = s.cand[t]!;
           const n = c.count[t]!;
           return {
-            detail: `${name(t)} has exactly ${n} cell${n === 1 ? '' : 's'} left for its ${n} ${n === 1 ? 'piece' : 'pieces'}: ${cellsText(s.cand[t]!)}`,
+            detail:
+              n === 1
+                ? `${name(t)} has one cell left: ${cellsText(s.cand[t]!)}`
+                : `${name(t)} has exactly ${n} cells left for its ${n} pieces: ${cellsText(s.cand[t]!)}`,
             animals: [name(t)],
             condition: null,
             placed: placementsOf(name(t), fresh),
@@ -382,10 +385,7 @@ const FINDERS: readonly [Technique, Finder][] = [
             animals: [name(r.a), name(r.b)],
             condition: r.index,
             placed: [],
-            excluded: [
-              ...placementsOf(name(r.a), ca & ~ua),
-              ...placementsOf(name(r.b), cb & ~ub),
-            ],
+            excluded: [...placementsOf(name(r.a), ca & ~ua), ...placementsOf(name(r.b), cb & ~ub)],
           };
         }
       }
@@ -424,11 +424,11 @@ function readAbsoluteConditions(c: Compiled, s: State, puzzle: Puzzle): Deductio
       steps.push({
         technique: 'absolute-condition',
         cost: TECHNIQUES['absolute-condition'],
-        detail: `${conditionText(puzzle, index)}: ${con.animal} can only stand on ${cellsText(s.cand[t]!)}`,
+        detail: `${conditionText(puzzle, index)}: ${con.animal} can only stand on ${cellsText(s.cand[t])}`,
         animals: [con.animal],
         condition: index,
         placed: [],
-        excluded: placementsOf(con.animal, before & ~s.cand[t]!),
+        excluded: placementsOf(con.animal, before & ~s.cand[t]),
       });
     }
   });
@@ -533,7 +533,9 @@ export function nextDeduction(puzzle: Puzzle, board: readonly Placement[]): Next
   const steps: DeductionStep[] = [];
   const ending = deduce(c, s, puzzle, steps, (st) => st.placed.some((p) => !onBoard(p)));
   // Keep the reasoning short: the absolute conditions of the animals the deductions touched.
-  const touched = new Set(steps.flatMap((st) => [...st.animals, ...st.excluded.map((e) => e.animal)]));
+  const touched = new Set(
+    steps.flatMap((st) => [...st.animals, ...st.excluded.map((e) => e.animal)]),
+  );
   const relevant = absolute.filter((st) => st.animals.some((a) => touched.has(a)));
   const all = [...relevant, ...steps];
   if (ending === 'stopped') return { status: 'step', steps: all };

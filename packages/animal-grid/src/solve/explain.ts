@@ -115,7 +115,9 @@ export function explainNoSolution(puzzle: Puzzle): NoSolutionReason | null {
     // Only possible if the pieces themselves cannot fill the board, which validation rules out.
     return { text: 'the pieces cannot fill the board', conditions: [] };
   }
-  const sentences = core.map((i) => `${i + 1}. ${describeConstraint(puzzle.constraints[i]!, puzzle)}`);
+  const sentences = core.map(
+    (i) => `${i + 1}. ${describeConstraint(puzzle.constraints[i]!, puzzle)}`,
+  );
   return {
     text: `${numbered(core)} cannot all hold at once: ${sentences.join(' ')}`,
     conditions: core,

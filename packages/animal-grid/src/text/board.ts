@@ -5,7 +5,14 @@
  */
 import { ParseError, quoteInput } from '@puzzlekit/errors';
 import { ANIMALS, COLUMN_FRUITS, ROW_FRUITS, type Animal, type Placement } from '../model.js';
-import { expectArray, expectChoice, expectInt, expectObject, onlyKeys, parseJsonText } from '../format/json.js';
+import {
+  expectArray,
+  expectChoice,
+  expectInt,
+  expectObject,
+  onlyKeys,
+  parseJsonText,
+} from '../format/json.js';
 
 /** What an empty cell looks like on a printed board. */
 export const EMPTY_CELL = '.';
@@ -103,7 +110,6 @@ function placementsFromGrid(body: string, where: { source?: string }): Placement
     });
     rowsRead++;
   });
-  if (rowsRead !== 3)
-    fail(`a board has three rows, got ${rowsRead}`, lines.length, 1);
+  if (rowsRead !== 3) fail(`a board has three rows, got ${rowsRead}`, lines.length, 1);
   return out;
 }
