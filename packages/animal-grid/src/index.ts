@@ -39,7 +39,7 @@ export {
   validateCollection,
   type CollectionEntry,
 } from './format/collection.js';
-export { EMPTY_CELL, formatBoard, parseBoard } from './text/board.js';
+export { EMPTY_CELL, formatBoard, parseBoard, parsePlacement } from './text/board.js';
 export { cellName, cellsText, describeConditions, describeConstraint } from './text/words.js';
 export { explainNoSolution, type NoSolutionReason } from './solve/explain.js';
 export {
@@ -76,7 +76,14 @@ export {
   type PaperTraceOptions,
   type TraceStep,
 } from './rate/traced.js';
-export { fitDifficulty, parseLevelRows, type FitOptions, type FitResult } from './rate/fit.js';
+export {
+  MAX_FIT_ROWS,
+  MAX_FIT_VALUE,
+  fitDifficulty,
+  parseLevelRows,
+  type FitOptions,
+  type FitResult,
+} from './rate/fit.js';
 export {
   TECHNIQUES,
   nextDeduction,

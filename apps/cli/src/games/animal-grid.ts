@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
 import { Rng } from '@puzzlekit/rng';
 import {
-  COLUMN_FRUITS,
   GRADES,
   PAPER_TABLE,
-  ROW_FRUITS,
   checkAnswer,
   compareRatings,
   describeConditions,
@@ -27,6 +25,7 @@ import {
   parseBoard,
   parseGarden,
   parseLevelRows,
+  parsePlacement,
   parsePlanted,
   parsePuzzleOrCollection,
   rateByDeduction,
@@ -100,22 +99,14 @@ async function readPuzzle(
   return parsePuzzleOrCollection(await ctx.readText(file), file, k);
 }
 
-/** `lion@apple/banana` (a cell by its row and column fruits) or `lion@x,y`. */
+/** `--place animal@row/column`: a bad spec is a usage mistake (exit 2). */
 function parsePlace(spec: string): Placement {
-  const m = /^([a-z]+)@(?:([a-z]+)\/([a-z]+)|(\d),(\d))$/.exec(spec.trim());
-  const rows: readonly string[] = ROW_FRUITS;
-  const cols: readonly string[] = COLUMN_FRUITS;
-  const fail = (): never => {
-    throw new UsageError(
-      `--place must look like animal@row/column, for example lion@apple/banana (rows ${ROW_FRUITS.join(', ')}; columns ${COLUMN_FRUITS.join(', ')}), got ${quoteInput(spec)}`,
-    );
-  };
-  if (!m) return fail();
-  const x = m[4] !== undefined ? Number(m[4]) : cols.indexOf(m[3]!);
-  const y = m[5] !== undefined ? Number(m[5]) : rows.indexOf(m[2]!);
-  if (x < 0 || x > 2 || y < 0 || y > 2) return fail();
-  const board = parseBoard(JSON.stringify([{ animal: m[1], x, y }]));
-  return board[0]!;
+  try {
+    return parsePlacement(spec);
+  } catch (error) {
+    if (isPuzzlekitError(error)) throw new UsageError(`--place ${error.message}`);
+    throw error;
+  }
 }
 
 function conditionsText(puzzle: Puzzle): string {

@@ -1,11 +1,29 @@
 /** Shared JSON reading helpers (syntax errors with line and column, JSON paths in errors). Internal. */
-import { InvalidInputError, parseJson, quoteInput } from '@puzzlekit/errors';
+import { InvalidInputError, ParseError, parseJson, quoteInput } from '@puzzlekit/errors';
 
 /**
  * `parseJson` from `@puzzlekit/errors`: a ParseError with line and column on a syntax error, a leading
- * byte-order mark allowed, and nesting deeper than 256 levels refused before anything is built.
+ * byte-order mark allowed, and nesting deeper than 256 levels refused before anything is built. Its
+ * reason can quote the offending character raw (a NUL, an escape); that one is escaped here.
  */
-export const parseJsonText: (text: string, source?: string) => unknown = parseJson;
+export function parseJsonText(text: string, source?: string): unknown {
+  try {
+    return parseJson(text, source);
+  } catch (error) {
+    if (!(error instanceof ParseError) || !hasControl(error.reason)) throw error;
+    throw new ParseError(quoteInput(error.reason, 200).slice(1, -1).replace(/\\'/g, "'"), {
+      line: error.line,
+      column: error.column,
+      code: error.code,
+      ...(error.source === undefined ? {} : { source: error.source }),
+    });
+  }
+}
+
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 0x20) return true;
+  return false;
+}
 
 /** Throws an InvalidInputError at `path`. */
 export function invalid(path: string, reason: string): never {

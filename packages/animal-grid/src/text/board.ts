@@ -3,7 +3,7 @@
  * top, and a reader for the same text (or for JSON placements) so a designer can hand in an answer or
  * a partly filled board.
  */
-import { ParseError, quoteInput } from '@puzzlekit/errors';
+import { InvalidInputError, ParseError, quoteInput } from '@puzzlekit/errors';
 import { ANIMALS, COLUMN_FRUITS, ROW_FRUITS, type Animal, type Placement } from '../model.js';
 import {
   expectArray,
@@ -32,6 +32,26 @@ export function formatBoard(placements: readonly Placement[]): string {
   const rows = [line('', COLUMN_FRUITS)];
   for (let y = 2; y >= 0; y--) rows.push(line(ROW_FRUITS[y]!, cells.slice(y * 3, y * 3 + 3)));
   return rows.join('\n');
+}
+
+/**
+ * Reads one placed piece written `animal@row/column` with the cell named by its fruits
+ * (`lion@apple/banana`), or `animal@x,y`. Errors are `InvalidInputError`s quoting the spec.
+ */
+export function parsePlacement(spec: string): Placement {
+  const fail = (reason: string): never => {
+    throw new InvalidInputError(
+      `${reason}; write animal@row/column, for example lion@apple/banana (rows ${ROW_FRUITS.join(', ')}; columns ${COLUMN_FRUITS.join(', ')})`,
+      { path: quoteInput(spec, 40) },
+    );
+  };
+  const m = /^([a-z]+)@(?:([a-z]+)\/([a-z]+)|(\d),(\d))$/.exec(spec.trim());
+  if (!m) return fail('not a placement');
+  if (!(ANIMALS as readonly string[]).includes(m[1]!)) fail(`unknown animal ${quoteInput(m[1]!)}`);
+  const x = m[4] !== undefined ? Number(m[4]) : (COLUMN_FRUITS as readonly string[]).indexOf(m[3]!);
+  const y = m[5] !== undefined ? Number(m[5]) : (ROW_FRUITS as readonly string[]).indexOf(m[2]!);
+  if (x < 0 || x > 2 || y < 0 || y > 2) fail('no such cell');
+  return { animal: m[1] as Animal, x, y };
 }
 
 /** Longest board text read (a board is a few hundred characters; more is not a board). */
