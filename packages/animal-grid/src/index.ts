@@ -32,6 +32,7 @@ export {
 export { MAX_CONDITIONS, formatPuzzle, parsePuzzle, validatePuzzle } from './format/puzzle-json.js';
 export {
   MAX_COLLECTION,
+  NO_SUCH_PUZZLE,
   formatCollection,
   isCollection,
   parseCollection,

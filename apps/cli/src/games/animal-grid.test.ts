@@ -185,6 +185,9 @@ describe('puzzlekit animal-grid for designers', () => {
     expect(entries.map((e) => e.grade)).toEqual(['medium', 'medium', 'medium']);
     for (const e of entries) expect(solve(e.puzzle).solutions).toEqual([e.answer]);
     const s = await runCli(['animal-grid', 'solve', 'c.json', '--index', '2', '--json'], a.files);
+    const missing = await runCli(['animal-grid', 'solve', 'c.json', '--index', '4'], a.files);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--index 4: no puzzle 4: the collection holds 3');
     expect((JSON.parse(s.stdout) as { count: number }).count).toBe(1);
     const one = await runCli([
       'animal-grid',

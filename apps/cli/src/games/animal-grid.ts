@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { Rng } from '@puzzlekit/rng';
 import {
   GRADES,
+  NO_SUCH_PUZZLE,
   PAPER_TABLE,
   checkAnswer,
   compareRatings,
@@ -96,7 +97,17 @@ async function readPuzzle(
   index: string | undefined,
 ): Promise<{ puzzle: Puzzle; entry: CollectionEntry | null }> {
   const k = index === undefined ? undefined : intOption('--index', index, 1, 100_000);
-  return parsePuzzleOrCollection(await ctx.readText(file), file, k);
+  const text = await ctx.readText(file);
+  try {
+    return parsePuzzleOrCollection(text, file, k);
+  } catch (error) {
+    // An --index the file does not have is a mistake in the call (exit 2), not in the file.
+    if (isPuzzlekitError(error) && error.code === NO_SUCH_PUZZLE)
+      throw new UsageError(
+        `--index ${k}: ${(error as { reason?: string }).reason ?? error.message}`,
+      );
+    throw error;
+  }
 }
 
 /** `--place animal@row/column`: a bad spec is a usage mistake (exit 2). */

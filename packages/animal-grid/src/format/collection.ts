@@ -11,6 +11,7 @@
  * }
  * ```
  */
+import { InvalidInputError } from '@puzzlekit/errors';
 import { ANIMALS, type Placement, type Puzzle } from '../model.js';
 import { GRADES, type Grade } from '../rate/grade.js';
 import { validatePuzzle } from './puzzle-json.js';
@@ -40,6 +41,9 @@ export interface CollectionEntry {
   /** The grade of D, when rated. */
   readonly grade?: Grade;
 }
+
+/** Error code of {@link parsePuzzleOrCollection} when the file has no puzzle at the index asked for. */
+export const NO_SUCH_PUZZLE = 'NO_SUCH_PUZZLE';
 
 /** Most puzzles in one collection file. */
 export const MAX_COLLECTION = 100_000;
@@ -136,13 +140,19 @@ export function parsePuzzleOrCollection(
   const value = parseJsonText(text, source);
   if (!isCollection(value)) {
     if (index !== undefined && index !== 1)
-      invalid('$', `this file holds one puzzle, not a collection; there is no puzzle ${index}`);
+      throw new InvalidInputError(
+        `this file holds one puzzle, not a collection; there is no puzzle ${index}`,
+        { path: '$', code: NO_SUCH_PUZZLE },
+      );
     return { puzzle: validatePuzzle(value), entry: null };
   }
   const entries = validateCollection(value);
   const k = index ?? 1;
   if (!Number.isInteger(k) || k < 1 || k > entries.length)
-    invalid('$.puzzles', `no puzzle ${k}: the collection holds ${entries.length}`);
+    throw new InvalidInputError(`no puzzle ${k}: the collection holds ${entries.length}`, {
+      path: '$.puzzles',
+      code: NO_SUCH_PUZZLE,
+    });
   const entry = entries[k - 1]!;
   return { puzzle: entry.puzzle, entry };
 }
