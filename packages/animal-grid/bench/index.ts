@@ -53,16 +53,16 @@ table(rateRows);
 console.log('\n### Explain a puzzle with no solution\n');
 // Each generated puzzle plus two conditions that clash (tiger above panda, panda above tiger), so
 // the explanation must search for the clashing set rather than read it off the absolute conditions.
-const clashing = generated.map((p) => {
+const clashing = generated.map((p): Puzzle => {
   const [a, b] = Object.keys(p.animals) as Animal[];
   return {
     ...p,
     constraints: [
       ...p.constraints,
-      { type: 'relativeHeight', animal: a!, relation: 'higher', than: b! },
-      { type: 'relativeHeight', animal: b!, relation: 'higher', than: a! },
+      { type: 'relativeHeight', animal: a!, relation: 'higher', than: b! } as const,
+      { type: 'relativeHeight', animal: b!, relation: 'higher', than: a! } as const,
     ],
-  } as Puzzle;
+  };
 });
 let c = 0;
 table([
