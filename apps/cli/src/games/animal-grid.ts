@@ -643,6 +643,7 @@ export const animalGrid: GameModule = {
         conditionsText(g.puzzle),
         '',
         formatBoard(solved.solutions[0]!),
+        '',
         paperRatingText(metrics),
         gradeText(g.grade),
         `deduction: hardest ${g.deduction.hardest}, total ${g.deduction.total}`,
