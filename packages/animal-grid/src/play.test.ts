@@ -249,6 +249,9 @@ describe('hint', () => {
         { animal: 'tiger', x: 1, y: 0 },
       ]).text,
     ).toBe('the pieces do not match the puzzle: 2 tigers where the puzzle has 1');
+    expect(hint(LEVEL_50, [{ animal: 'tiger', x: 3, y: 0 }]).text).toBe(
+      "a piece is not an animal on the board: 'tiger' at x '3', y '0'",
+    );
   });
 });
 

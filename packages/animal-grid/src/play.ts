@@ -3,6 +3,7 @@
  * filled one. Both speak in words (animals by name, cells by their fruits) and build on the exact
  * solver and the deduction rater.
  */
+import { quoteInput } from '@puzzlekit/errors';
 import { ANIMALS, type Animal, type Placement, type Puzzle, type Solution } from './model.js';
 import { absoluteMask, compile, relationHolds } from './compile.js';
 import { boardMasks, solve } from './solve/solver.js';
@@ -20,6 +21,9 @@ function pieceProblem(puzzle: Puzzle, board: readonly Placement[], full: boolean
   const taken = new Map<number, Animal>();
   const copies = new Map<Animal, number>();
   for (const p of board) {
+    const onBoard = (v: number): boolean => Number.isInteger(v) && v >= 0 && v <= 2;
+    if (!onBoard(p.x) || !onBoard(p.y) || !(ANIMALS as readonly string[]).includes(p.animal))
+      return `a piece is not an animal on the board: ${quoteInput(String(p.animal), 40)} at x ${quoteInput(String(p.x), 20)}, y ${quoteInput(String(p.y), 20)}`;
     const i = p.y * 3 + p.x;
     const there = taken.get(i);
     if (there !== undefined)
