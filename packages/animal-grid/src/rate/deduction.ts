@@ -517,7 +517,7 @@ export interface NextDeduction {
 /**
  * From a partly filled board (taken as given), the deductions up to the next animal that can be
  * placed for sure. Pieces must match the puzzle (not more copies than it has) and stand on distinct
- * cells; check that first (see `checkBoard`).
+ * cells on the board; `hint` checks that first and is the function to call.
  */
 export function nextDeduction(puzzle: Puzzle, board: readonly Placement[]): NextDeduction {
   const c = compile(puzzle);

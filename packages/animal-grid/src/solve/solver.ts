@@ -8,7 +8,8 @@ import { explainNoSolution, type NoSolutionReason } from './explain.js';
 export interface SolveOptions {
   /**
    * A partly filled board to complete: only arrangements that keep these pieces where they are count.
-   * Pieces must match the puzzle's animals and stand on distinct cells (see `checkBoard`).
+   * Pieces must match the puzzle's animals and stand on distinct cells of the board (`hint` checks
+   * a board before it uses this).
    */
   readonly board?: readonly Placement[];
   /** Stop once this many solutions are counted (default: no limit, count them all). */
