@@ -11,22 +11,15 @@ import {
   rateByDeduction,
   solve,
   solveGarden,
+  explainNoSolution,
+  hint,
+  type Animal,
   type Puzzle,
 } from '../src/index.js';
+import { LEVEL_50 } from '../src/fixtures.js';
 
 header('@puzzlekit/animal-grid');
 
-const LEVEL_50: Puzzle = {
-  animals: { elephant: 1, monkey: 1, tiger: 1, hippo: 2, lion: 2, panda: 2 },
-  constraints: [
-    { type: 'height', animal: 'lion', height: 2 },
-    { type: 'column', animal: 'panda', fruits: ['banana'], in: false },
-    { type: 'row', animal: 'elephant', fruits: ['lemon'], in: false },
-    { type: 'adjacent', animals: ['elephant', 'hippo'] },
-    { type: 'adjacent', animals: ['monkey', 'lion'] },
-    { type: 'adjacent', animals: ['tiger', 'panda'] },
-  ],
-};
 const OPEN: Puzzle = { animals: { panda: 5, lion: 2, hippo: 2 }, constraints: [] };
 
 const rng = Rng.from('bench');
@@ -54,7 +47,31 @@ console.log('\n### Rate\n');
 const rateRows: (string | number)[][] = [['rating', 'µs per puzzle (median, generated set)']];
 rateRows.push(['paper trace (X1..X4, N)', us(measure(() => paperTrace(next()), 700).medianMs)]);
 rateRows.push(['deduction rating', us(measure(() => rateByDeduction(next()), 700).medianMs)]);
+rateRows.push(['hint from the empty board', us(measure(() => hint(next(), []), 700).medianMs)]);
 table(rateRows);
+
+console.log('\n### Explain a puzzle with no solution\n');
+// Each generated puzzle plus two conditions that clash (tiger above panda, panda above tiger), so
+// the explanation must search for the clashing set rather than read it off the absolute conditions.
+const clashing = generated.map((p): Puzzle => {
+  const [a, b] = Object.keys(p.animals) as Animal[];
+  return {
+    ...p,
+    constraints: [
+      ...p.constraints,
+      { type: 'relativeHeight', animal: a!, relation: 'higher', than: b! } as const,
+      { type: 'relativeHeight', animal: b!, relation: 'higher', than: a! } as const,
+    ],
+  };
+});
+let c = 0;
+table([
+  ['case', 'µs per explanation (median)'],
+  [
+    'generated puzzle + two clashing conditions',
+    us(measure(() => explainNoSolution(clashing[c++ % clashing.length]!), 300).medianMs),
+  ],
+]);
 
 console.log('\n### Generate (unique, minimal, in band)\n');
 const genRows: (string | number)[][] = [

@@ -29,7 +29,29 @@ export {
   type RowFruit,
   type Solution,
 } from './model.js';
-export { formatPuzzle, parsePuzzle, validatePuzzle } from './format/puzzle-json.js';
+export { MAX_CONDITIONS, formatPuzzle, parsePuzzle, validatePuzzle } from './format/puzzle-json.js';
+export {
+  MAX_COLLECTION,
+  NO_SUCH_PUZZLE,
+  formatCollection,
+  isCollection,
+  parseCollection,
+  parsePuzzleOrCollection,
+  validateCollection,
+  type CollectionEntry,
+} from './format/collection.js';
+export { EMPTY_CELL, formatBoard, parseBoard, parsePlacement } from './text/board.js';
+export { cellName, cellsText, describeConditions, describeConstraint } from './text/words.js';
+export { explainNoSolution, type NoSolutionReason } from './solve/explain.js';
+export {
+  brokenOnBoard,
+  checkAnswer,
+  hint,
+  type AnswerCheck,
+  type BrokenCondition,
+  type Hint,
+} from './play.js';
+export { gaveUpText, type GaveUp, type TimeBudgetOptions } from './budget.js';
 export {
   brokenConstraints,
   countSolutions,
@@ -46,6 +68,8 @@ export {
   type DifficultyInputs,
   type LevelRow,
 } from './rate/difficulty.js';
+export { GRADES, GRADE_BANDS, gradeBandText, gradeOf, type Grade } from './rate/grade.js';
+export { paperRating, paperRatingText, type PaperRating } from './rate/summary.js';
 export {
   paperTrace,
   type PaperMetrics,
@@ -53,10 +77,19 @@ export {
   type PaperTraceOptions,
   type TraceStep,
 } from './rate/traced.js';
-export { fitDifficulty, parseLevelRows, type FitOptions, type FitResult } from './rate/fit.js';
+export {
+  MAX_FIT_ROWS,
+  MAX_FIT_VALUE,
+  fitDifficulty,
+  parseLevelRows,
+  type FitOptions,
+  type FitResult,
+} from './rate/fit.js';
 export {
   TECHNIQUES,
+  nextDeduction,
   rateByDeduction,
+  type NextDeduction,
   type DeductionRating,
   type DeductionStep,
   type Technique,
@@ -80,6 +113,8 @@ export {
 export {
   PAPER_FLOWERS,
   growRound,
+  kindIndex,
+  seedCount,
   simulateGarden,
   suits,
   type FlowerType,
@@ -87,12 +122,20 @@ export {
   type Planted,
   type Planting,
 } from './garden/model.js';
-export { formatGarden, parseGarden, validateGarden } from './garden/format.js';
-export { solveGarden, type GardenSolveOptions, type GardenSolveResult } from './garden/solve.js';
+export { MAX_FLOWER_NAME, formatGarden, parseGarden, validateGarden } from './garden/format.js';
+export { formatGardenGrid, formatPlanting, parsePlanted } from './garden/text.js';
+export {
+  GARDEN_NODE_BUDGET,
+  solveGarden,
+  type GardenSolveOptions,
+  type GardenSolveResult,
+} from './garden/solve.js';
 export {
   HUMIDITY_BANDS,
   generateGardenCampaign,
   generateGardenLevel,
+  type GardenCampaign,
+  type GardenCampaignOptions,
   type GardenGenerateOptions,
   type GeneratedGarden,
 } from './garden/generate.js';

@@ -4,17 +4,16 @@ import { Rng } from '@puzzlekit/rng';
 import { ANIMALS, PIECE_LIMITS, type Animal, type Constraint, type Puzzle } from './model.js';
 import { solve } from './solve/solver.js';
 
-export const LEVEL_50: Puzzle = {
-  animals: { elephant: 1, monkey: 1, tiger: 1, hippo: 2, lion: 2, panda: 2 },
-  constraints: [
-    { type: 'height', animal: 'lion', height: 2 },
-    { type: 'column', animal: 'panda', fruits: ['banana'], in: false },
-    { type: 'row', animal: 'elephant', fruits: ['lemon'], in: false },
-    { type: 'adjacent', animals: ['elephant', 'hippo'] },
-    { type: 'adjacent', animals: ['monkey', 'lion'] },
-    { type: 'adjacent', animals: ['tiger', 'panda'] },
-  ],
-};
+export { LEVEL_50, LEVEL_50_ANSWER } from './fixtures.js';
+
+/** True when `text` holds a control character (other than a line feed): error messages must not. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 && c !== 0x0a) return true;
+  }
+  return false;
+}
 
 // ---- an independent oracle: every distinct arrangement, checked cell by cell ----
 const h = (x: number, y: number): number => Math.min(x, y) + 1;

@@ -1,8 +1,29 @@
-/** Shared JSON reading helpers (syntax errors with line and column). Internal. */
-import { InvalidInputError, parseJson } from '@puzzlekit/errors';
+/** Shared JSON reading helpers (syntax errors with line and column, JSON paths in errors). Internal. */
+import { InvalidInputError, ParseError, parseJson, quoteInput } from '@puzzlekit/errors';
 
-/** JSON.parse with a ParseError carrying line and column on a syntax error (shared parser). */
-export const parseJsonText: (text: string, source?: string) => unknown = parseJson;
+/**
+ * `parseJson` from `@puzzlekit/errors`: a ParseError with line and column on a syntax error, a leading
+ * byte-order mark allowed, and nesting deeper than 256 levels refused before anything is built. Its
+ * reason can quote the offending character raw (a NUL, an escape); that one is escaped here.
+ */
+export function parseJsonText(text: string, source?: string): unknown {
+  try {
+    return parseJson(text, source);
+  } catch (error) {
+    if (!(error instanceof ParseError) || !hasControl(error.reason)) throw error;
+    throw new ParseError(quoteInput(error.reason, 200).slice(1, -1).replace(/\\'/g, "'"), {
+      line: error.line,
+      column: error.column,
+      code: error.code,
+      ...(error.source === undefined ? {} : { source: error.source }),
+    });
+  }
+}
+
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 0x20) return true;
+  return false;
+}
 
 /** Throws an InvalidInputError at `path`. */
 export function invalid(path: string, reason: string): never {
@@ -13,12 +34,26 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * A value in a few words for an error message. Never walks into arrays or objects (so any nesting
+ * depth is safe) and quotes strings cut and escaped (so a NUL or a 1 MB name is not echoed raw).
+ */
 export function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return `"${v.length > 40 ? v.slice(0, 40) + '…' : v}"`;
+  if (typeof v === 'string') return quoteInput(v, 40);
   if (typeof v === 'object') return 'an object';
   return typeof v === 'number' || typeof v === 'boolean' ? String(v) : typeof v;
+}
+
+/** `path` extended by an object key: `.key` for plain names, `["…"]` (cut, escaped) otherwise. */
+export function keyPath(path: string, key: string): string {
+  return /^[A-Za-z_$][\w$]{0,39}$/.test(key) ? `${path}.${key}` : `${path}[${quoteInput(key, 40)}]`;
+}
+
+/** The own value of `key`, never one inherited from `Object.prototype` (`constructor`, `toString`). */
+export function own(o: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(o, key) ? o[key] : undefined;
 }
 
 export function expectObject(v: unknown, path: string): Record<string, unknown> {
@@ -59,6 +94,9 @@ export function expectChoice<T extends string>(
 export function onlyKeys(o: Record<string, unknown>, path: string, keys: readonly string[]): void {
   for (const k of Object.keys(o)) {
     if (!keys.includes(k))
-      invalid(`${path}.${k}`, `unexpected key "${k}" (allowed: ${keys.join(', ')})`);
+      invalid(
+        keyPath(path, k),
+        `unexpected key ${quoteInput(k, 40)} (allowed: ${keys.join(', ')})`,
+      );
   }
 }

@@ -9,17 +9,20 @@ import {
   type Fruit,
   type Puzzle,
 } from '../model.js';
-import { absoluteMask } from '../compile.js';
-import { POP } from '../masks.js';
 import {
   expectArray,
   expectChoice,
   expectInt,
   expectObject,
   invalid,
+  keyPath,
   onlyKeys,
+  own,
   parseJsonText,
 } from './json.js';
+
+/** Most conditions a puzzle may have (far more than the distinct conditions a board allows). */
+export const MAX_CONDITIONS = 500;
 
 /**
  * Parses puzzle JSON text. Syntax errors throw `ParseError` (line, column); a well-formed but invalid
@@ -33,8 +36,9 @@ export function parsePuzzle(text: string, source?: string): Puzzle {
  * Validates an already-parsed value as a puzzle and returns a clean copy. Checks: known animals,
  * copies within the box (one elephant … five pandas), nine pieces in all, known condition types,
  * fruits of the right kind (row fruits for rows, column fruits for columns, one or two, distinct),
- * conditions only about animals in the puzzle, relative conditions between two different animals, and
- * absolute conditions that leave each animal at least as many cells as it has copies.
+ * conditions only about animals in the puzzle, relative conditions between two different animals, at
+ * most {@link MAX_CONDITIONS} conditions. Conditions that leave an animal too few cells are valid: the
+ * puzzle simply has no solution, and `solve` says why.
  */
 export function validatePuzzle(value: unknown): Puzzle {
   const root = expectObject(value, '$');
@@ -43,10 +47,10 @@ export function validatePuzzle(value: unknown): Puzzle {
   const animals: Partial<Record<Animal, number>> = {};
   let total = 0;
   for (const key of Object.keys(animalsObj)) {
-    const path = `$.animals.${key}`;
+    const path = keyPath('$.animals', key);
     const a = expectChoice(key, path, ANIMALS, 'animal');
     const limit = PIECE_LIMITS[a];
-    const n = animalsObj[key];
+    const n = own(animalsObj, key);
     if (typeof n === 'number' && Number.isInteger(n) && n > limit) {
       invalid(path, `${n} copies of ${a}, but the box has only ${limit}`);
     }
@@ -62,8 +66,9 @@ export function validatePuzzle(value: unknown): Puzzle {
     return a;
   };
   const list = root.constraints === undefined ? [] : expectArray(root.constraints, '$.constraints');
+  if (list.length > MAX_CONDITIONS)
+    invalid('$.constraints', `at most ${MAX_CONDITIONS} conditions, got ${list.length}`);
   const constraints: Constraint[] = [];
-  const domains = new Map<Animal, number>();
   list.forEach((raw, i) => {
     const path = `$.constraints[${i}]`;
     const o = expectObject(raw, path);
@@ -124,17 +129,6 @@ export function validatePuzzle(value: unknown): Puzzle {
         if (than === animal)
           invalid(`${path}.than`, `an animal cannot be compared with itself (${animal})`);
         c = { type: 'relativeHeight', animal, relation, than };
-      }
-    }
-    if (c.type === 'height' || c.type === 'row' || c.type === 'column') {
-      const d = (domains.get(c.animal) ?? 0x1ff) & absoluteMask(c);
-      domains.set(c.animal, d);
-      const need = animals[c.animal] ?? 0;
-      if (POP[d]! < need) {
-        invalid(
-          path,
-          `contradictory conditions: ${c.animal} is left ${POP[d]} cell(s) for ${need} cop${need === 1 ? 'y' : 'ies'}`,
-        );
       }
     }
     constraints.push(c);

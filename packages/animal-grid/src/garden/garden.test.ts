@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidInputError, ParseError } from '@puzzlekit/errors';
 import { Rng } from '@puzzlekit/rng';
+import { hasControlCharacter } from '../test-support.js';
 import { PAPER_FLOWERS, simulateGarden, type GardenLevel, type Planting } from './model.js';
 import { solveGarden } from './solve.js';
 import { generateGardenCampaign, generateGardenLevel } from './generate.js';
@@ -144,9 +145,11 @@ describe('Beautiful Garden', () => {
   });
 
   it('generates unique levels of growing size, deterministically', () => {
-    const a = generateGardenCampaign(Rng.from('garden'), 6);
+    const campaign = generateGardenCampaign(Rng.from('garden'), 6);
     const b = generateGardenCampaign(Rng.from('garden'), 6);
-    expect(b).toEqual(a);
+    expect(b).toEqual(campaign);
+    expect(campaign).toMatchObject({ missing: 0, gaveUp: null });
+    const a = campaign.levels;
     expect(a.map((g) => g.level.size)).toEqual([2, 2, 3, 3, 4, 4]);
     for (const g of a) {
       const r = solveGarden(g.level);
@@ -177,5 +180,135 @@ describe('Beautiful Garden', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+/** A clock that advances `step` ms on every reading: budgets run out after a known number of checks. */
+const tickingClock = (step: number): (() => number) => {
+  let t = 0;
+  return () => (t += step);
+};
+
+/** The L-shaped level with every flower name replaced by `name` (a custom flower type). */
+function renamed(name: string): GardenLevel {
+  return {
+    ...level,
+    flowerTypes: [{ name, min: 50, max: 60 }],
+    seeds: Object.fromEntries([[name, 1]]),
+    target: level.target.map((t) => (t === null ? null : name)),
+  };
+}
+
+describe('Beautiful Garden on hostile input', () => {
+  it('refuses JSON nested 5,000 deep in any field with a typed error, never a stack overflow', () => {
+    let deep: unknown = 'rose';
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    const text = formatGarden(level);
+    const nested = '['.repeat(5000) + '"rose"' + ']'.repeat(5000);
+    for (const field of ['target', 'humidity', 'flowers', 'flowerTypes', 'size'] as const) {
+      const value = { ...(JSON.parse(text) as Record<string, unknown>), [field]: deep };
+      expect(() => validateGarden(value)).toThrow(InvalidInputError);
+      const raw = text.replace(new RegExp(`"${field}": `), `"${field}": ${nested}, "x": `);
+      expect(() => parseGarden(raw)).toThrow(ParseError);
+    }
+    // One deep cell inside the target, as a fuzzer found it.
+    const cell = JSON.parse(text) as { target: unknown[][] };
+    cell.target[1]![2] = deep;
+    expect(() => validateGarden(cell)).toThrow(/\$\.target\[1\]\[2\]: unknown flower an array/);
+  });
+
+  it('treats __proto__, constructor, toString and any other name like rose', () => {
+    const names = fc.oneof(
+      fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'),
+      fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !/[\s@]/.test(s)),
+    );
+    const reference = solveGarden(level);
+    fc.assert(
+      fc.property(names, (name) => {
+        const l = renamed(name);
+        const text = formatGarden(l);
+        const parsed = parseGarden(text);
+        expect(Object.keys(parsed.seeds)).toEqual([name]);
+        const r = solveGarden(parsed);
+        expect(r.count).toBe(reference.count);
+        expect(r.solutions[0]).toEqual([{ flower: name, x: 0, y: 0 }]);
+        expect(simulateGarden(parsed, r.solutions[0]!)).toEqual(parsed.target);
+      }),
+      { numRuns: 150 },
+    );
+    // Names the player is not given are 0 seeds, not Object.prototype's functions.
+    const noSeeds = { ...renamed('constructor'), seeds: {} };
+    expect(solveGarden(noSeeds).reason).toBe('the target has constructor but none is given');
+  });
+
+  it('reads a byte-order mark and CRLF line ends; cuts and escapes NUL and huge names in errors', () => {
+    const text = formatGarden(level);
+    expect(parseGarden('\uFEFF' + text.replace(/\n/g, '\r\n'))).toEqual(level);
+    const huge = 'x'.repeat(1_000_000);
+    const withName = (name: string): string =>
+      text.replace('"flowers": {"rose":1}', `"flowers": {${JSON.stringify(name)}:1}`);
+    for (const name of ['a\u0000b', huge, '\u001b[31mred']) {
+      let message = '';
+      try {
+        parseGarden(withName(name));
+      } catch (e) {
+        expect(e).toBeInstanceOf(InvalidInputError);
+        message = (e as Error).message;
+      }
+      expect(message.length).toBeLessThan(400);
+      expect(hasControlCharacter(message)).toBe(false);
+    }
+  });
+
+  it('refuses huge counts and sizes with the limit in the message', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: 17, max: Number.MAX_SAFE_INTEGER }).map(String),
+          fc.constantFrom('1e300', '-1', '0.5', '1e400'),
+        ),
+        (n) => {
+          const text = formatGarden(level);
+          expect(() => parseGarden(text.replace('"rose":1', `"rose":${n}`))).toThrow(
+            InvalidInputError,
+          );
+          expect(() => parseGarden(text.replace('"size": 3', `"size": ${n}`))).toThrow(
+            /\$\.size: expected an integer from 1 to 16/,
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('stops at its node or time budget and says which', () => {
+    // 16×16, everything one wet region, 8 roses: far too many plantings to try (few rounds keep
+    // each simulated planting cheap; the CLI test runs the 100-round case under --max-ms).
+    const n = 16;
+    const big: GardenLevel = {
+      size: n,
+      humidity: new Array<number>(n * n).fill(55),
+      flowerTypes: PAPER_FLOWERS,
+      seeds: { rose: 8 },
+      rounds: 3,
+      target: new Array<string | null>(n * n).fill('rose'),
+    };
+    const byNodes = solveGarden(big, { nodeBudget: 1000 });
+    expect(byNodes).toMatchObject({ complete: false, gaveUp: 'nodes', nodes: 1000 });
+    const seen: number[] = [];
+    const byTime = solveGarden(big, {
+      maxMs: 20,
+      now: tickingClock(1),
+      onProgress: (k) => seen.push(k),
+    });
+    expect(byTime).toMatchObject({ complete: false, gaveUp: 'time' });
+    expect(byTime.nodes).toBeLessThan(20 * 256 + 256);
+    expect(seen.length).toBeGreaterThan(10);
+    seen.forEach((k, i) => expect(k).toBe(256 * (i + 1)));
+    expect(solveGarden(level, { maxMs: 60_000 })).toMatchObject({ complete: true, gaveUp: null });
+    const campaign = generateGardenCampaign(Rng.from(1), 40, { maxMs: 3, now: tickingClock(1) });
+    expect(campaign.gaveUp).toBe('time');
+    expect(campaign.levels.length + campaign.missing).toBe(40);
+    expect(campaign.missing).toBeGreaterThan(0);
   });
 });

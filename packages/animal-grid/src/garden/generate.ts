@@ -1,6 +1,7 @@
 /** Seeded generation of Beautiful Garden levels with a unique solution. */
 import { InvalidInputError } from '@puzzlekit/errors';
 import type { Rng } from '@puzzlekit/rng';
+import { startDeadline, type Deadline, type GaveUp, type TimeBudgetOptions } from '../budget.js';
 import { PAPER_FLOWERS, simulateGarden, suits, type GardenLevel, type Planting } from './model.js';
 import { solveGarden } from './solve.js';
 
@@ -8,7 +9,7 @@ import { solveGarden } from './solve.js';
 export const HUMIDITY_BANDS: readonly number[] = [20, 35, 55, 65, 75, 100];
 
 /** Options of {@link generateGardenLevel}. */
-export interface GardenGenerateOptions {
+export interface GardenGenerateOptions extends TimeBudgetOptions {
   /** Side of the garden (2–8). */
   readonly size: number;
   /** Growth rounds (default 1 for size ≤ 3, else 2). */
@@ -80,7 +81,18 @@ export function generateGardenLevel(
     });
   const rounds = options.rounds ?? (size <= 3 ? 1 : 2);
   const max = options.maxAttempts ?? 2000;
-  for (let attempt = 1; attempt <= max; attempt++) {
+  return levelWithin(rng, size, rounds, max, startDeadline(options));
+}
+
+/** The attempt loop of {@link generateGardenLevel}, stopping at `max` attempts or the deadline. */
+function levelWithin(
+  rng: Rng,
+  size: number,
+  rounds: number,
+  max: number,
+  deadline: Deadline,
+): GeneratedGarden | null {
+  for (let attempt = 1; attempt <= max && !deadline.expired(); attempt++) {
     const humidity = humidityMap(rng, size);
     const usable = PAPER_FLOWERS.filter((f) => humidity.some((h) => suits(f, h)));
     if (usable.length === 0) continue;
@@ -124,21 +136,51 @@ export function generateGardenLevel(
   return null;
 }
 
+/** Options of {@link generateGardenCampaign}. */
+export interface GardenCampaignOptions extends TimeBudgetOptions {
+  /** Side of the first level (default 2). */
+  readonly startSize?: number;
+  /** Levels per size before the side grows by one (default 2). */
+  readonly perSize?: number;
+  /** Called after each level with the number of levels tried so far. */
+  readonly onProgress?: (done: number) => void;
+}
+
+/** A campaign: the levels made, and why it stopped short when it did. */
+export interface GardenCampaign {
+  /** The levels, in order of growing size. */
+  readonly levels: readonly GeneratedGarden[];
+  /** Levels asked for but not made (their attempt budget ran out, or the time limit did). */
+  readonly missing: number;
+  /** `time` when the time limit ended the campaign early, `attempts` when a level ran out of attempts. */
+  readonly gaveUp: Extract<GaveUp, 'time' | 'attempts'> | null;
+}
+
 /**
  * A campaign of levels of growing size: level i (0-based) has side `startSize + floor(i / perSize)`,
- * capped at 8. Each level comes from {@link generateGardenLevel} with the same RNG.
+ * capped at 8. Each level comes from {@link generateGardenLevel} with the same RNG; `maxMs` bounds the
+ * whole campaign.
  */
 export function generateGardenCampaign(
   rng: Rng,
   count: number,
-  startSize = 2,
-  perSize = 2,
-): GeneratedGarden[] {
-  const out: GeneratedGarden[] = [];
+  options: GardenCampaignOptions = {},
+): GardenCampaign {
+  const startSize = options.startSize ?? 2;
+  const perSize = options.perSize ?? 2;
+  const deadline = startDeadline(options);
+  const levels: GeneratedGarden[] = [];
+  let gaveUp: GardenCampaign['gaveUp'] = null;
   for (let i = 0; i < count; i++) {
+    if (deadline.expired()) {
+      gaveUp = 'time';
+      break;
+    }
     const size = Math.min(8, startSize + Math.floor(i / perSize));
-    const g = generateGardenLevel(rng, { size });
-    if (g) out.push(g);
+    const g = levelWithin(rng, size, size <= 3 ? 1 : 2, 2000, deadline);
+    if (g) levels.push(g);
+    else gaveUp = deadline.expired() ? 'time' : (gaveUp ?? 'attempts');
+    options.onProgress?.(i + 1);
   }
-  return out;
+  return { levels, missing: count - levels.length, gaveUp };
 }

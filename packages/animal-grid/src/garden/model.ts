@@ -49,6 +49,16 @@ export interface Planted {
 /** A planting: the flowers placed before the first round, sorted by cell index. */
 export type Planting = readonly Planted[];
 
+/** Flower name → index in `kinds`, as a Map: names are user data (`__proto__` is a fine name). */
+export function kindIndex(kinds: readonly FlowerType[]): Map<string, number> {
+  return new Map(kinds.map((f, i) => [f.name, i]));
+}
+
+/** How many flowers of `name` the player is given (0 when none; never an inherited property). */
+export function seedCount(level: GardenLevel, name: string): number {
+  return Object.hasOwn(level.seeds, name) ? (level.seeds[name] ?? 0) : 0;
+}
+
 /** Does `flower` spread from / into a cell of this humidity? */
 export function suits(flower: FlowerType, humidity: number): boolean {
   return humidity >= flower.min && humidity <= flower.max;
@@ -93,8 +103,8 @@ export function growRound(
 export function simulateGarden(level: GardenLevel, planting: Planting): (string | null)[] {
   const n = level.size;
   let cells: Int8Array = new Int8Array(n * n).fill(-1);
-  for (const p of planting)
-    cells[p.y * n + p.x] = level.flowerTypes.findIndex((f) => f.name === p.flower);
+  const kindOf = kindIndex(level.flowerTypes);
+  for (const p of planting) cells[p.y * n + p.x] = kindOf.get(p.flower) ?? -1;
   for (let r = 0; r < level.rounds; r++)
     cells = growRound(n, level.humidity, level.flowerTypes, cells);
   return Array.from(cells, (f) => (f < 0 ? null : level.flowerTypes[f]!.name));

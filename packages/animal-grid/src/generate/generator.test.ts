@@ -39,7 +39,19 @@ describe('generatePuzzle', () => {
     const two = generatePuzzle(Rng.from(42), { band: [10, 25] });
     expect(two).toEqual(one);
     const none = generatePuzzle(Rng.from(1), { band: [1000, 2000], maxCandidates: 5 });
-    expect(none).toEqual({ puzzle: null, candidates: 5, outOfBand: 5 });
+    expect(none).toEqual({ puzzle: null, candidates: 5, outOfBand: 5, gaveUp: 'candidates' });
+    // A clock that moves 1 ms per reading: the time limit ends a huge candidate budget.
+    let t = 0;
+    const seen: number[] = [];
+    const timed = generatePuzzle(Rng.from(1), {
+      band: [1000, 2000],
+      maxCandidates: 1e9,
+      maxMs: 10,
+      now: () => ++t,
+      onProgress: (k) => seen.push(k),
+    });
+    expect(timed).toMatchObject({ puzzle: null, gaveUp: 'time', candidates: 9 });
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(() => generatePuzzle(Rng.from(1), { band: [5, 1] })).toThrow(/empty difficulty band/);
   });
 

@@ -17,18 +17,24 @@ import { masksToSolution, searchCompiled } from '../solve/solver.js';
 import { paperDifficulty } from '../rate/difficulty.js';
 import { paperTrace, type PaperMetrics } from '../rate/traced.js';
 import { rateByDeduction, type DeductionRating } from '../rate/deduction.js';
+import { gradeOf, type Grade } from '../rate/grade.js';
+import { startDeadline, type GaveUp, type TimeBudgetOptions } from '../budget.js';
 
 /** Which rating a difficulty band applies to. */
 export type RatingKind = 'paper' | 'deduction';
 
 /** Options of {@link generatePuzzle}. */
-export interface GenerateOptions {
+export interface GenerateOptions extends TimeBudgetOptions {
   /** Accept only puzzles whose rating lies in [lo, hi] (default: any). */
   readonly band?: readonly [number, number];
+  /** Accept only puzzles of this grade (a band on the paper's D, see `GRADE_BANDS`). */
+  readonly grade?: Grade;
   /** The rating the band applies to: the paper's D (default) or the summed deduction cost. */
   readonly rating?: RatingKind;
   /** Candidates to try before giving up (default 5000). */
   readonly maxCandidates?: number;
+  /** Called after every candidate with the number tried so far (for a progress display). */
+  readonly onProgress?: (candidates: number) => void;
 }
 
 /** A generated puzzle with its answer and ratings. */
@@ -43,6 +49,8 @@ export interface GeneratedPuzzle {
   readonly difficulty: number;
   /** The deduction-based rating. */
   readonly deduction: DeductionRating;
+  /** The grade of `difficulty`. */
+  readonly grade: Grade;
 }
 
 /** Result of {@link generatePuzzle}: the puzzle, or null with the count of candidates that failed. */
@@ -53,6 +61,8 @@ export interface GenerateResult {
   readonly candidates: number;
   /** Candidates that became unique but missed the band. */
   readonly outOfBand: number;
+  /** When no puzzle was found: the bound that ran out (`candidates` or `time`); otherwise null. */
+  readonly gaveUp: Extract<GaveUp, 'candidates' | 'time'> | null;
 }
 
 /** Solutions counted up to CAP: above it a condition is kept anyway (the pruning pass drops it if redundant). */
@@ -176,18 +186,30 @@ function candidate(rng: Rng): { puzzle: Puzzle; masks: Int16Array } | null {
  */
 export function generatePuzzle(rng: Rng, options: GenerateOptions = {}): GenerateResult {
   const max = options.maxCandidates ?? 5000;
+  if (!(Number.isInteger(max) && max >= 1))
+    throw new InvalidInputError(`maxCandidates must be a whole number ≥ 1, got ${max}`, {
+      path: 'maxCandidates',
+    });
   const band = options.band;
   if (band && !(band[0] <= band[1]))
     throw new InvalidInputError(`empty difficulty band ${band[0]}..${band[1]}`, { path: 'band' });
+  const deadline = startDeadline(options);
   let outOfBand = 0;
   for (let k = 1; k <= max; k++) {
+    // A candidate takes milliseconds, so the clock is read before each one.
+    if (deadline.expired()) return { puzzle: null, candidates: k - 1, outOfBand, gaveUp: 'time' };
+    options.onProgress?.(k - 1);
     const cand = candidate(rng);
     if (!cand) continue;
     const trace = paperTrace(cand.puzzle);
     const difficulty = paperDifficulty(trace.metrics);
     const deduction = rateByDeduction(cand.puzzle);
     const value = (options.rating ?? 'paper') === 'paper' ? difficulty : deduction.total;
-    if (band && (value < band[0] || value > band[1])) {
+    const grade = gradeOf(difficulty)!;
+    if (
+      (band && (value < band[0] || value > band[1])) ||
+      (options.grade !== undefined && grade !== options.grade)
+    ) {
       outOfBand++;
       continue;
     }
@@ -198,10 +220,12 @@ export function generatePuzzle(rng: Rng, options: GenerateOptions = {}): Generat
         metrics: trace.metrics,
         difficulty,
         deduction,
+        grade,
       },
       candidates: k,
       outOfBand,
+      gaveUp: null,
     };
   }
-  return { puzzle: null, candidates: max, outOfBand };
+  return { puzzle: null, candidates: max, outOfBand, gaveUp: 'candidates' };
 }

@@ -3,7 +3,8 @@
  * with an ordered list of human deductions, always using the easiest one that makes progress, and
  * rate by the hardest step and by the summed cost of the steps.
  */
-import { ANIMALS, type Animal, type Puzzle, type Solution } from '../model.js';
+import { ANIMALS, type Animal, type Placement, type Puzzle, type Solution } from '../model.js';
+import { article, cellNameAt, cellsText, describeConstraint, listWords } from '../text/words.js';
 import { masksToSolution } from '../solve/solver.js';
 import {
   absoluteMask,
@@ -45,8 +46,35 @@ export interface DeductionStep {
   readonly technique: Technique;
   /** Its cost (see {@link TECHNIQUES}). */
   readonly cost: number;
-  /** What the step did, for people. */
+  /** What the step did and why, in words: animals by name, cells by their row and column fruits. */
   readonly detail: string;
+  /** The animals the step is about. */
+  readonly animals: readonly Animal[];
+  /** Index (0-based) of the condition the step reads, if it reads one. */
+  readonly condition: number | null;
+  /** Animals the step puts on the board. */
+  readonly placed: readonly Placement[];
+  /** Cells the step crosses out, per animal (the animal can no longer stand there). */
+  readonly excluded: readonly Placement[];
+}
+
+/** What a finder found: everything of a step but its technique and cost. */
+type Finding = Omit<DeductionStep, 'technique' | 'cost'>;
+
+/** Placements of `animal` on every cell of `mask`. */
+function placementsOf(animal: Animal, mask: number): Placement[] {
+  const out: Placement[] = [];
+  for (let i = 0; i < 9; i++)
+    if ((mask >> i) & 1) out.push({ animal, x: i % 3, y: Math.floor(i / 3) });
+  return out;
+}
+
+/** "no monkey on X; no lion on Y" for the cells a step took from each animal. */
+function exclusionText(parts: readonly [Animal, number][]): string {
+  return parts
+    .filter(([, m]) => m !== 0)
+    .map(([a, m]) => `no ${a} on ${cellsText(m)}`)
+    .join('; ');
 }
 
 /** Result of {@link rateByDeduction}. */
@@ -71,12 +99,6 @@ interface State {
 }
 
 const clone = (s: State): State => ({ cand: s.cand.slice(), placed: s.placed.slice() });
-
-function cellList(m: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < 9; i++) if ((m >> i) & 1) out.push(`(${i % 3},${Math.floor(i / 3)})`);
-  return out.join(' ');
-}
 
 /** Free bookkeeping: a fully placed animal keeps only its cells; a placed cell is nobody else's. */
 function settle(c: Compiled, s: State): boolean {
@@ -198,7 +220,12 @@ function minPlacedHeight(m: number): number {
   return h;
 }
 
-type Finder = (c: Compiled, s: State) => string | null;
+type Finder = (c: Compiled, s: State, p: Puzzle) => Finding | null;
+
+/** "condition 3 (Every monkey is next to a lion, …)": conditions are numbered from 1 for people. */
+function conditionText(p: Puzzle, index: number): string {
+  return `condition ${index + 1} (${describeConstraint(p.constraints[index]!, p).replace(/\.$/, '')})`;
+}
 
 const name = (t: number): Animal => ANIMALS[t]!;
 
@@ -218,7 +245,13 @@ const FINDERS: readonly [Technique, Finder][] = [
         }
         if (n === 1 && ((s.placed[only]! >> i) & 1) === 0) {
           s.placed[only] = s.placed[only]! | (1 << i);
-          return `only ${name(only)} fits (${i % 3},${Math.floor(i / 3)})`;
+          return {
+            detail: `${cellNameAt(i)} can only take ${name(only)}: every other animal is ruled out there`,
+            animals: [name(only)],
+            condition: null,
+            placed: placementsOf(name(only), 1 << i),
+            excluded: [],
+          };
         }
       }
       return null;
@@ -229,8 +262,19 @@ const FINDERS: readonly [Technique, Finder][] = [
     (c, s) => {
       for (const t of c.types) {
         if (POP[s.cand[t]!] === c.count[t] && s.placed[t] !== s.cand[t]) {
+          const fresh = s.cand[t]! & ~s.placed[t]!;
           s.placed[t] = s.cand[t]!;
-          return `${name(t)} has exactly its cells left: ${cellList(s.cand[t]!)}`;
+          const n = c.count[t]!;
+          return {
+            detail:
+              n === 1
+                ? `${name(t)} has one cell left: ${cellsText(s.cand[t]!)}`
+                : `${name(t)} has exactly ${n} cells left for its ${n} pieces: ${cellsText(s.cand[t]!)}`,
+            animals: [name(t)],
+            condition: null,
+            placed: placementsOf(name(t), fresh),
+            excluded: [],
+          };
         }
       }
       return null;
@@ -238,14 +282,24 @@ const FINDERS: readonly [Technique, Finder][] = [
   ],
   [
     'relative-condition',
-    (c, s) => {
+    (c, s, p) => {
       for (const r of c.relations) {
         const [ka, kb] = relationSupport(c, s, r);
         if (ka !== s.cand[r.a] || kb !== s.cand[r.b]) {
-          const gone = (s.cand[r.a]! & ~ka) | (s.cand[r.b]! & ~kb);
+          const goneA = s.cand[r.a]! & ~ka;
+          const goneB = s.cand[r.b]! & ~kb;
           s.cand[r.a] = ka;
           s.cand[r.b] = kb;
-          return `condition ${r.index} (${name(r.a)}/${name(r.b)}) rules out ${cellList(gone)}`;
+          return {
+            detail: `${conditionText(p, r.index)}: ${exclusionText([
+              [name(r.a), goneA],
+              [name(r.b), goneB],
+            ])}, as no partner could stand there`,
+            animals: [name(r.a), name(r.b)],
+            condition: r.index,
+            placed: [],
+            excluded: [...placementsOf(name(r.a), goneA), ...placementsOf(name(r.b), goneB)],
+          };
         }
       }
       return null;
@@ -255,7 +309,7 @@ const FINDERS: readonly [Technique, Finder][] = [
     'reserved-cells',
     (c, s) => {
       const ts = c.types.filter((t) => POP[s.placed[t]!] !== c.count[t]);
-      const tryGroup = (group: number[]): string | null => {
+      const tryGroup = (group: number[]): Finding | null => {
         let u = 0;
         let need = 0;
         for (const t of group) {
@@ -263,16 +317,25 @@ const FINDERS: readonly [Technique, Finder][] = [
           need += c.count[t]!;
         }
         if (POP[u] !== need) return null;
-        let changed = false;
+        const excluded: Placement[] = [];
+        const others: Animal[] = [];
         for (const t of c.types) {
           if (group.includes(t)) continue;
           const next = s.cand[t]! & ~u;
           if (next !== s.cand[t]) {
+            excluded.push(...placementsOf(name(t), s.cand[t]! & u));
+            others.push(name(t));
             s.cand[t] = next;
-            changed = true;
           }
         }
-        return changed ? `${group.map(name).join(' + ')} fill ${cellList(u)}` : null;
+        if (excluded.length === 0) return null;
+        return {
+          detail: `${listWords(group.map(name), 'and')} need all of ${cellsText(u)} (${need} pieces, ${need} cells), so no ${listWords(others)} goes there`,
+          animals: group.map(name),
+          condition: null,
+          placed: [],
+          excluded,
+        };
       };
       for (let i = 0; i < ts.length; i++) {
         for (let j = i + 1; j < ts.length; j++) {
@@ -293,7 +356,7 @@ const FINDERS: readonly [Technique, Finder][] = [
   ],
   [
     'pair-analysis',
-    (c, s) => {
+    (c, s, p) => {
       for (const r of c.relations) {
         let ua = 0;
         let ub = 0;
@@ -312,7 +375,18 @@ const FINDERS: readonly [Technique, Finder][] = [
         if (ua !== ca || ub !== cb) {
           s.cand[r.a] = ua;
           s.cand[r.b] = ub;
-          return `condition ${r.index}: every joint placement of ${name(r.a)} and ${name(r.b)} avoids ${cellList((ca & ~ua) | (cb & ~ub))}`;
+          return {
+            detail: `${conditionText(p, r.index)}: in every way to place the ${name(r.a)} and ${name(r.b)} pieces that meets it, ${exclusionText(
+              [
+                [name(r.a), ca & ~ua],
+                [name(r.b), cb & ~ub],
+              ],
+            )}`,
+            animals: [name(r.a), name(r.b)],
+            condition: r.index,
+            placed: [],
+            excluded: [...placementsOf(name(r.a), ca & ~ua), ...placementsOf(name(r.b), cb & ~ub)],
+          };
         }
       }
       return null;
@@ -321,21 +395,79 @@ const FINDERS: readonly [Technique, Finder][] = [
 ];
 
 /** Applies the easiest deduction that makes progress; returns its step, or null when stuck. */
-function nextStep(c: Compiled, s: State, maxIndex: number): DeductionStep | null {
+function nextStep(c: Compiled, s: State, p: Puzzle, maxIndex: number): DeductionStep | null {
   for (let k = 0; k < FINDERS.length && k <= maxIndex; k++) {
     const [technique, find] = FINDERS[k]!;
-    const detail = find(c, s);
-    if (detail !== null) return { technique, cost: TECHNIQUES[technique], detail };
+    const found = find(c, s, p);
+    if (found !== null) return { technique, cost: TECHNIQUES[technique], ...found };
   }
   return null;
 }
 
 /** Runs deductions up to `maxIndex` until stuck; false on contradiction. */
-function propagate(c: Compiled, s: State, maxIndex: number): boolean {
+function propagate(c: Compiled, s: State, p: Puzzle, maxIndex: number): boolean {
   for (;;) {
     if (!settle(c, s)) return false;
     if (solved(c, s)) return true;
-    if (!nextStep(c, s, maxIndex)) return true;
+    if (!nextStep(c, s, p, maxIndex)) return true;
+  }
+}
+
+/** The absolute conditions, read one step each: an animal's candidates shrink to the cells allowed. */
+function readAbsoluteConditions(c: Compiled, s: State, puzzle: Puzzle): DeductionStep[] {
+  const steps: DeductionStep[] = [];
+  puzzle.constraints.forEach((con, index) => {
+    if (con.type === 'height' || con.type === 'row' || con.type === 'column') {
+      const t = ANIMALS.indexOf(con.animal);
+      const before = s.cand[t]!;
+      s.cand[t] = before & absoluteMask(con);
+      steps.push({
+        technique: 'absolute-condition',
+        cost: TECHNIQUES['absolute-condition'],
+        detail: `${conditionText(puzzle, index)}: ${con.animal} can only stand on ${cellsText(s.cand[t])}`,
+        animals: [con.animal],
+        condition: index,
+        placed: [],
+        excluded: placementsOf(con.animal, before & ~s.cand[t]),
+      });
+    }
+  });
+  return steps;
+}
+
+/** How a run of deductions ended. */
+type Ending = 'solved' | 'contradiction' | 'guess' | 'stopped';
+
+/**
+ * Applies deductions to `s` until the puzzle is solved, a contradiction shows, nothing applies (a
+ * guess step is recorded) or `stop` says the last step is enough. Steps are appended to `steps`.
+ */
+function deduce(
+  c: Compiled,
+  s: State,
+  puzzle: Puzzle,
+  steps: DeductionStep[],
+  stop: (step: DeductionStep) => boolean = () => false,
+): Ending {
+  for (;;) {
+    if (!settle(c, s)) return 'contradiction';
+    if (solved(c, s)) return 'solved';
+    const step = nextStep(c, s, puzzle, FINDERS.length - 1) ?? trialStep(c, s, puzzle);
+    if (step) {
+      steps.push(step);
+      if (stop(step)) return 'stopped';
+      continue;
+    }
+    steps.push({
+      technique: 'guess',
+      cost: TECHNIQUES.guess,
+      detail: 'no deduction applies; a guess is needed',
+      animals: [],
+      condition: null,
+      placed: [],
+      excluded: [],
+    });
+    return 'guess';
   }
 }
 
@@ -349,46 +481,8 @@ export function rateByDeduction(puzzle: Puzzle): DeductionRating {
   const c = compile(puzzle);
   const s: State = { cand: new Int16Array(9), placed: new Int16Array(9) };
   for (const t of c.types) s.cand[t] = FULL;
-  const steps: DeductionStep[] = [];
-  puzzle.constraints.forEach((con, index) => {
-    if (con.type === 'height' || con.type === 'row' || con.type === 'column') {
-      const t = ANIMALS.indexOf(con.animal);
-      s.cand[t] = s.cand[t]! & absoluteMask(con);
-      steps.push({
-        technique: 'absolute-condition',
-        cost: 1,
-        detail: `condition ${index}: ${con.animal} limited to ${cellList(s.cand[t] ?? 0)}`,
-      });
-    }
-  });
-  let consistent = true;
-  let solvedByLogic = false;
-  for (;;) {
-    if (!settle(c, s)) {
-      consistent = false;
-      break;
-    }
-    if (solved(c, s)) {
-      solvedByLogic = true;
-      break;
-    }
-    const step = nextStep(c, s, FINDERS.length - 1);
-    if (step) {
-      steps.push(step);
-      continue;
-    }
-    const trial = trialStep(c, s);
-    if (trial) {
-      steps.push(trial);
-      continue;
-    }
-    steps.push({
-      technique: 'guess',
-      cost: TECHNIQUES.guess,
-      detail: 'no deduction applies; a guess is needed',
-    });
-    break;
-  }
+  const steps = readAbsoluteConditions(c, s, puzzle);
+  const ending = deduce(c, s, puzzle, steps);
   let hardest = 0;
   let total = 0;
   for (const st of steps) {
@@ -396,16 +490,81 @@ export function rateByDeduction(puzzle: Puzzle): DeductionRating {
     total += st.cost;
   }
   return {
-    solvedByLogic,
-    consistent,
+    solvedByLogic: ending === 'solved',
+    consistent: ending !== 'contradiction',
     hardest,
     total,
     steps,
-    solution: solvedByLogic ? masksToSolution(s.placed) : null,
+    solution: ending === 'solved' ? masksToSolution(s.placed) : null,
   };
 }
 
-function trialStep(c: Compiled, s: State): DeductionStep | null {
+/** The next deduction from a partly filled board, found by {@link nextDeduction}. */
+export interface NextDeduction {
+  /**
+   * `step`: `steps` end with a deduction that places an animal not yet on the board; `solved`: the
+   * board is complete; `contradiction`: the board cannot be completed (some placement is wrong);
+   * `guess`: deductions run out before placing anything new.
+   */
+  readonly status: 'step' | 'solved' | 'contradiction' | 'guess';
+  /**
+   * The reasoning from the board to the next placement: the absolute conditions of the animals
+   * involved, then every deduction after them, the last one placing the animal.
+   */
+  readonly steps: readonly DeductionStep[];
+}
+
+/**
+ * From a partly filled board (taken as given), the deductions up to the next animal that can be
+ * placed for sure. Pieces must match the puzzle (not more copies than it has) and stand on distinct
+ * cells on the board; `hint` checks that first and is the function to call.
+ */
+export function nextDeduction(puzzle: Puzzle, board: readonly Placement[]): NextDeduction {
+  const c = compile(puzzle);
+  const s: State = { cand: new Int16Array(9), placed: new Int16Array(9) };
+  for (const t of c.types) s.cand[t] = FULL;
+  for (const p of board) {
+    const t = ANIMALS.indexOf(p.animal);
+    s.placed[t] = s.placed[t]! | (1 << (p.y * 3 + p.x));
+  }
+  const onBoard = (p: Placement): boolean =>
+    board.some((q) => q.animal === p.animal && q.x === p.x && q.y === p.y);
+  const absolute = readAbsoluteConditions(c, s, puzzle);
+  const steps: DeductionStep[] = [];
+  const ending = deduce(c, s, puzzle, steps, (st) => st.placed.some((p) => !onBoard(p)));
+  // Keep the reasoning short: the absolute conditions of the animals the deductions touched.
+  const touched = new Set(
+    steps.flatMap((st) => [...st.animals, ...st.excluded.map((e) => e.animal)]),
+  );
+  const relevant = absolute.filter((st) => st.animals.some((a) => touched.has(a)));
+  const all = [...relevant, ...steps];
+  if (ending === 'stopped') return { status: 'step', steps: all };
+  if (ending === 'solved') {
+    // Bookkeeping may complete the board without a step of its own: report the last placements.
+    const missing = masksToSolution(s.placed).filter((p) => !onBoard(p));
+    if (missing.length === 0) return { status: 'solved', steps: all };
+    const animals = [...new Set(missing.map((p) => p.animal))];
+    return {
+      status: 'step',
+      steps: [
+        ...all,
+        {
+          technique: 'single-cell',
+          cost: TECHNIQUES['single-cell'],
+          detail: `the last free cells take what is left: ${missing.map((p) => `${p.animal} on ${cellNameAt(p.y * 3 + p.x)}`).join(', ')}`,
+          animals,
+          condition: null,
+          placed: missing,
+          excluded: [],
+        },
+      ],
+    };
+  }
+  return { status: ending, steps: all };
+}
+
+/** Trial and contradiction: suppose one placement, follow the cheaper deductions; a contradiction rules it out. */
+function trialStep(c: Compiled, s: State, puzzle: Puzzle): DeductionStep | null {
   // Cells with fewest candidates first, as a player would try them.
   const order = Array.from({ length: 9 }, (_, i) => i).sort((p, q) => {
     const np = c.types.filter((t) => (s.cand[t]! >> p) & 1).length;
@@ -417,12 +576,16 @@ function trialStep(c: Compiled, s: State): DeductionStep | null {
       if (((s.cand[t]! >> i) & 1) === 0 || (s.placed[t]! >> i) & 1) continue;
       const probe = clone(s);
       probe.placed[t] = probe.placed[t]! | (1 << i);
-      if (!propagate(c, probe, FINDERS.length - 1)) {
+      if (!propagate(c, probe, puzzle, FINDERS.length - 1)) {
         s.cand[t] = s.cand[t]! & ~(1 << i);
         return {
           technique: 'trial-contradiction',
           cost: TECHNIQUES['trial-contradiction'],
-          detail: `${name(t)} on (${i % 3},${Math.floor(i / 3)}) leads to a contradiction`,
+          detail: `suppose ${article(name(t))} stands on ${cellNameAt(i)}: the simpler deductions then reach a contradiction, so no ${name(t)} goes there`,
+          animals: [name(t)],
+          condition: null,
+          placed: [],
+          excluded: placementsOf(name(t), 1 << i),
         };
       }
     }

@@ -5,6 +5,7 @@ import {
   expectNumber,
   expectObject,
   onlyKeys,
+  own,
   parseJsonText,
 } from '../format/json.js';
 import { paperDifficulty, type DifficultyCoefficients, type LevelRow } from './difficulty.js';
@@ -86,6 +87,14 @@ function sse(rows: readonly LevelRow[], k: DifficultyCoefficients): number {
 }
 
 /**
+ * Most rows {@link fitDifficulty} takes: the grid start fits every row at each of 1,296 exponent
+ * pairs, so the work grows with the rows (1,000 rows: about 1 s on a shared 2-core machine).
+ */
+export const MAX_FIT_ROWS = 1000;
+/** Largest magnitude of a value in a row (search counts of a 3×3 puzzle are in the thousands). */
+export const MAX_FIT_VALUE = 1e9;
+
+/**
  * Fits D = (a1(2X1+X2)^b1 + a2(X3+X4)^b2)/N + a3 to rows of (X1..X4, N, level) by least squares on
  * (D − level). With `fixedExponents` it is linear least squares in a1..a3. Otherwise the model is
  * nonlinear in b1, b2: a grid over (b1, b2) with the linear fit of a1..a3 at each point picks a start,
@@ -93,10 +102,15 @@ function sse(rows: readonly LevelRow[], k: DifficultyCoefficients): number {
  * Rows with N ≤ 0 are rejected; fewer than three rows cannot determine a1..a3.
  */
 export function fitDifficulty(rows: readonly LevelRow[], options: FitOptions = {}): FitResult {
+  if (rows.length > MAX_FIT_ROWS)
+    throw new InvalidInputError(`at most ${MAX_FIT_ROWS} rows, got ${rows.length}`, { path: '$' });
   rows.forEach((r, i) => {
     for (const key of ['x1', 'x2', 'x3', 'x4', 'n', 'level'] as const) {
-      if (!Number.isFinite(r[key]))
-        throw new InvalidInputError(`${key} must be a finite number`, { path: `$[${i}].${key}` });
+      if (!Number.isFinite(r[key]) || Math.abs(r[key]) > MAX_FIT_VALUE)
+        throw new InvalidInputError(
+          `${key} must be a finite number from -${MAX_FIT_VALUE} to ${MAX_FIT_VALUE}`,
+          { path: `$[${i}].${key}` },
+        );
     }
     if (r.n <= 0) throw new InvalidInputError('N must be positive', { path: `$[${i}].n` });
     if (2 * r.x1 + r.x2 < 0 || r.x3 + r.x4 < 0)
@@ -199,10 +213,20 @@ export function fitDifficulty(rows: readonly LevelRow[], options: FitOptions = {
  */
 export function parseLevelRows(text: string, source?: string): LevelRow[] {
   const list = expectArray(parseJsonText(text, source), '$');
+  if (list.length > MAX_FIT_ROWS)
+    throw new InvalidInputError(`at most ${MAX_FIT_ROWS} rows, got ${list.length}`, { path: '$' });
   return list.map((raw, i) => {
     const o = expectObject(raw, `$[${i}]`);
     onlyKeys(o, `$[${i}]`, ['level', 'x1', 'x2', 'x3', 'x4', 'n']);
-    const get = (k: string): number => expectNumber(o[k], `$[${i}].${k}`);
+    const get = (k: string): number => {
+      const v = expectNumber(own(o, k), `$[${i}].${k}`);
+      if (Math.abs(v) > MAX_FIT_VALUE)
+        throw new InvalidInputError(
+          `${k} must be a finite number from -${MAX_FIT_VALUE} to ${MAX_FIT_VALUE}`,
+          { path: `$[${i}].${k}` },
+        );
+      return v;
+    };
     return {
       level: get('level'),
       x1: get('x1'),

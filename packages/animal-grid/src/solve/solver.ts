@@ -2,9 +2,16 @@
 import { ANIMALS, type Placement, type Puzzle, type Solution } from '../model.js';
 import { absoluteMask, compile, relationHolds, type Compiled } from '../compile.js';
 import { MASKS_BY_POP } from '../masks.js';
+import { explainNoSolution, type NoSolutionReason } from './explain.js';
 
 /** Options of {@link solve}. */
 export interface SolveOptions {
+  /**
+   * A partly filled board to complete: only arrangements that keep these pieces where they are count.
+   * Pieces must match the puzzle's animals and stand on distinct cells of the board (`hint` checks
+   * a board before it uses this).
+   */
+  readonly board?: readonly Placement[];
   /** Stop once this many solutions are counted (default: no limit, count them all). */
   readonly countLimit?: number;
   /** List at most this many solutions in the result (default 1000; the count stays exact). */
@@ -25,6 +32,11 @@ export interface SolveResult {
   readonly stoppedBy: 'countLimit' | 'nodeBudget' | null;
   /** Search nodes visited. */
   readonly nodes: number;
+  /**
+   * When the puzzle (without a `board`) has no solution: why, naming the conditions responsible.
+   * Null otherwise.
+   */
+  readonly reason: NoSolutionReason | null;
 }
 
 /** Turns one mask per animal index into placements, top row first. */
@@ -55,14 +67,20 @@ export function searchCompiled(
   c: Compiled,
   visit: (masks: Int16Array) => boolean | void,
   nodeBudget = 1_000_000,
+  fixed?: ArrayLike<number>,
 ): { count: number; nodes: number; complete: boolean; stopped: boolean } {
   const types = c.types;
   const cands: Int16Array[] = [];
   const rels: RelRef[][] = [];
+  // `fixed` (one mask per animal index): cells already holding that animal on a partly filled board.
+  let allFixed = 0;
+  for (let t = 0; t < 9; t++) allFixed |= fixed?.[t] ?? 0;
   for (let t = 0; t < 9; t++) {
     const list = MASKS_BY_POP[c.count[t]!]!;
     const d = c.domain[t]!;
-    cands.push(list.filter((m) => (m & ~d) === 0));
+    const own = fixed?.[t] ?? 0;
+    const others = allFixed & ~own;
+    cands.push(list.filter((m) => (m & ~d) === 0 && (m & own) === own && (m & others) === 0));
     rels.push([]);
   }
   for (const r of c.relations) {
@@ -141,9 +159,22 @@ export function solve(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
       return n < countLimit;
     },
     options.nodeBudget,
+    options.board === undefined ? undefined : boardMasks(options.board),
   );
   const stoppedBy = r.complete ? null : r.stopped ? 'countLimit' : 'nodeBudget';
-  return { count: r.count, solutions, complete: r.complete, stoppedBy, nodes: r.nodes };
+  const reason =
+    r.count === 0 && r.complete && options.board === undefined ? explainNoSolution(puzzle) : null;
+  return { count: r.count, solutions, complete: r.complete, stoppedBy, nodes: r.nodes, reason };
+}
+
+/** One mask per animal index: the cells each animal holds on a (partly filled) board. */
+export function boardMasks(board: readonly Placement[]): Int16Array {
+  const masks = new Int16Array(9);
+  for (const p of board) {
+    const t = ANIMALS.indexOf(p.animal);
+    masks[t] = masks[t]! | (1 << (p.y * 3 + p.x));
+  }
+  return masks;
 }
 
 /** Number of solutions, counting at most `limit` (default: all). */

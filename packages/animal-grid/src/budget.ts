@@ -1,0 +1,50 @@
+/**
+ * Work budgets shared by the package's long jobs (the garden solver, the generators): a wall-clock
+ * limit read from an injectable clock, and the words every job uses to say which bound stopped it.
+ */
+import { InvalidInputError } from '@puzzlekit/errors';
+
+/** Which bound ended a job early: its node (or attempt) count, or its time limit. */
+export type GaveUp = 'nodes' | 'candidates' | 'attempts' | 'time';
+
+/** Options every budgeted job accepts for time. */
+export interface TimeBudgetOptions {
+  /** Stop after about this many milliseconds of wall time (default: no time limit). */
+  readonly maxMs?: number;
+  /** Clock in milliseconds (default `performance.now`); injectable for tests. */
+  readonly now?: () => number;
+}
+
+/** A deadline: `expired()` is true once `maxMs` milliseconds have passed since it was made. */
+export interface Deadline {
+  expired(): boolean;
+  /** Milliseconds since the deadline was made. */
+  elapsed(): number;
+}
+
+/** Starts the clock of a job. Without `maxMs` the deadline never expires. */
+export function startDeadline(options: TimeBudgetOptions): Deadline {
+  const now = options.now ?? (() => performance.now());
+  const start = now();
+  const maxMs = options.maxMs ?? Infinity;
+  if (!(maxMs > 0))
+    throw new InvalidInputError(`maxMs must be a positive number, got ${maxMs}`, { path: 'maxMs' });
+  return {
+    expired: () => maxMs !== Infinity && now() - start >= maxMs,
+    elapsed: () => now() - start,
+  };
+}
+
+/** The bound in words, for "gave up: …" messages. */
+export function gaveUpText(bound: GaveUp, limit: number): string {
+  switch (bound) {
+    case 'time':
+      return `time limit of ${limit} ms`;
+    case 'nodes':
+      return `node budget of ${limit}`;
+    case 'candidates':
+      return `candidate budget of ${limit}`;
+    case 'attempts':
+      return `attempt budget of ${limit}`;
+  }
+}
