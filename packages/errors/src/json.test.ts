@@ -94,3 +94,16 @@ describe('parseJson nesting limit', () => {
     );
   });
 });
+
+describe('locateJsonError quotes the offending character escaped', () => {
+  it('never repeats a raw control character', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0x1f }), (code) => {
+        const problem = locateJsonError(`{"a": ${String.fromCharCode(code)}}`);
+        if (problem === null) return;
+        expect([...problem.reason].every((ch) => ch.charCodeAt(0) >= 0x20)).toBe(true);
+      }),
+    );
+    expect(locateJsonError('[1,\u0000]')?.reason).toBe("unexpected '\\u0000'");
+  });
+});

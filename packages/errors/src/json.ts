@@ -1,4 +1,5 @@
 import { ParseError, positionAt } from './index.js';
+import { quoteInput } from './quote.js';
 
 /** Where and why a JSON text is malformed. */
 export interface JsonProblem {
@@ -31,8 +32,8 @@ export function locateJsonError(text: string): JsonProblem | null {
     while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
       i++;
   };
-  const describe = (): string =>
-    i >= n ? 'end of input' : `'${text[i] === '\n' ? '\\n' : (text[i] ?? '')}'`;
+  // The offending character is quoted escaped: a NUL or a terminal escape never reaches the screen.
+  const describe = (): string => (i >= n ? 'end of input' : quoteInput(text[i] ?? ''));
   const str = (): void => {
     i++;
     while (i < n) {
