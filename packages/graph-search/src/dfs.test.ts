@@ -17,7 +17,9 @@ function graphWalker(
     played: 0,
     isGoal: () => goals.has(walker.at),
     key: () => walker.at,
-    moves: (emit: (m: number) => void) => out[walker.at]!.forEach(emit),
+    moves: (sink: { push(m: number): void }) => {
+      for (const m of out[walker.at]!) sink.push(m);
+    },
     play(m: number) {
       if (!out[walker.at]!.includes(m)) throw new Error(`no edge ${walker.at} → ${m}`);
       trail.push(walker.at);
@@ -95,9 +97,9 @@ describe('depthFirstSearch', () => {
           const problem: ReversibleProblem<number> = {
             isGoal: () => sum === target,
             key: () => taken,
-            moves: (emit) => {
+            moves: (sink) => {
               for (let i = 0; i < items.length; i++)
-                if (!(taken & (1 << i)) && sum + items[i]! <= target) emit(i);
+                if (!(taken & (1 << i)) && sum + items[i]! <= target) sink.push(i);
             },
             play: (i) => {
               taken |= 1 << i;
@@ -130,7 +132,7 @@ describe('depthFirstSearch', () => {
     const r = depthFirstSearch({
       isGoal: () => at === n - 1,
       key: () => at,
-      moves: (emit) => emit(at + 1),
+      moves: (sink) => sink.push(at + 1),
       play: (m) => (at = m),
       undo: (m) => (at = m - 1),
     });
@@ -147,9 +149,9 @@ describe('depthFirstSearch', () => {
     const tree: ReversibleProblem<number> = {
       isGoal: () => false,
       key: () => line[line.length - 1]!,
-      moves: (emit) => {
-        emit(0);
-        emit(1);
+      moves: (sink) => {
+        sink.push(0);
+        sink.push(1);
       },
       play: () => line.push(fresh++),
       undo: () => line.pop(),

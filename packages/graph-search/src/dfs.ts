@@ -11,12 +11,35 @@ export interface ReversibleProblem<K extends StateKey = StateKey> {
   isGoal(): boolean;
   /** The current position's identity (equal exactly for equal positions), for the memo. */
   key(): K;
-  /** Calls `emit(move)` for each move playable now, in the order they should be tried. */
-  moves(emit: (move: number) => void): void;
+  /** Pushes each move playable now onto `out` (`out.push(move)`), in the order they should be tried. */
+  moves(out: MoveSink): void;
   /** Plays `move` on the current position. */
   play(move: number): void;
   /** Takes back `move`, the last move played. */
   undo(move: number): void;
+}
+
+/** Where {@link ReversibleProblem.moves} puts the moves: anything with `push(move)`. */
+export interface MoveSink {
+  push(move: number): void;
+}
+
+/**
+ * All open positions' move lists on one typed-array stack (a class, not a closure over mutable
+ * variables, so that `push` inlines into the problem's move loop).
+ */
+class MoveStack implements MoveSink {
+  buf = new Int32Array(256);
+  top = 0;
+
+  push(move: number): void {
+    if (this.top === this.buf.length) {
+      const grown = new Int32Array(this.top * 2);
+      grown.set(this.buf);
+      this.buf = grown;
+    }
+    this.buf[this.top++] = move;
+  }
 }
 
 /** What {@link depthFirstSearch} found. */
@@ -55,22 +78,13 @@ export function depthFirstSearch<K extends StateKey>(
   budget: Budget = {},
 ): DepthFirstResult {
   const meter = new BudgetMeter(budget);
-  const memo = new Set<K>();
-  // All frames' move lists live in one stack: frame d tries moves[cursor[d] .. end[d]).
-  let moves = new Int32Array(256);
-  let top = 0;
+  const memo = new Memo<K>();
+  // All frames' move lists live in one stack: frame d tries moves.buf[cursor[d] .. end[d]).
+  const moves = new MoveStack();
   const cursor: number[] = [];
   const end: number[] = [];
   const line: number[] = [];
   let maxDepth = 0;
-  const emit = (move: number): void => {
-    if (top === moves.length) {
-      const grown = new Int32Array(top * 2);
-      grown.set(moves);
-      moves = grown;
-    }
-    moves[top++] = move;
-  };
   const takeBack = (): void => {
     while (line.length > 0) problem.undo(line.pop()!);
   };
@@ -86,51 +100,63 @@ export function depthFirstSearch<K extends StateKey>(
     };
   };
 
-  /** Enters the current position: 'goal', 'seen' (memo hit), a bound, or 'open' (frame pushed). */
-  const enter = (): 'goal' | 'seen' | 'open' | Outcome => {
-    if (problem.isGoal()) return 'goal';
-    const key = problem.key();
-    if (memo.has(key)) return 'seen';
-    if (meter.storesTooMany(memo.size + 1)) return meter.gaveUp('memory');
-    const bound = meter.spend();
-    if (bound !== null) return meter.gaveUp(bound);
-    memo.add(key);
-    cursor.push(top);
-    problem.moves(emit);
-    end.push(top);
-    if (cursor.length > maxDepth) maxDepth = cursor.length;
-    return 'open';
-  };
-
   try {
-    const first = enter();
-    if (first === 'goal') return finish(SOLVED, []);
-    if (typeof first === 'object') return finish(first, null);
-    while (cursor.length > 0) {
-      const d = cursor.length - 1;
-      const at = cursor[d]!;
-      if (at === end[d]) {
-        // every move of this position failed: drop its frame and step back
-        // (frames are contiguous: frame d's moves start where frame d − 1's end)
+    // Enter the current position (the start, then after every move played): a goal ends the
+    // search; a position in the memo is taken back; a new one is counted, memoised and expanded.
+    for (;;) {
+      if (problem.isGoal()) return finish(SOLVED, line.slice());
+      const added = memo.add(problem.key(), meter.maxStates);
+      if (added === FULL) return finish(meter.gaveUp('memory'), null);
+      if (added === SEEN) problem.undo(line.pop()!);
+      else {
+        const bound = meter.spend();
+        if (bound !== null) return finish(meter.gaveUp(bound), null);
+        cursor.push(moves.top);
+        problem.moves(moves);
+        end.push(moves.top);
+        if (cursor.length > maxDepth) maxDepth = cursor.length;
+      }
+      // play the next untried move of the deepest open position, dropping positions with none left
+      let d = cursor.length - 1;
+      while (d >= 0 && cursor[d] === end[d]) {
+        // frames are contiguous: frame d's moves start where frame d − 1's end
         cursor.pop();
         end.pop();
-        top = d > 0 ? end[d - 1]! : 0;
+        d--;
+        moves.top = d >= 0 ? end[d]! : 0;
         if (line.length > 0) problem.undo(line.pop()!);
-        continue;
       }
-      const move = moves[at]!;
-      cursor[d] = at + 1;
+      if (d < 0) return finish(IMPOSSIBLE, null);
+      const move = moves.buf[cursor[d]!]!;
+      cursor[d]!++;
       problem.play(move);
       line.push(move);
-      const entered = enter();
-      if (entered === 'goal') return finish(SOLVED, line.slice());
-      if (typeof entered === 'object') return finish(entered, null);
-      if (entered === 'seen') problem.undo(line.pop()!);
     }
-    return finish(IMPOSSIBLE, null);
   } catch (e) {
     // put the position back before the problem's own error goes up
     takeBack();
     throw e;
+  }
+}
+
+const SEEN = 0;
+const ADDED_NOW = 1;
+const FULL = -1;
+
+/** The positions already entered. */
+class Memo<K extends StateKey> {
+  private readonly seen = new Set<K>();
+
+  get size(): number {
+    return this.seen.size;
+  }
+
+  /** Adds `key`: {@link ADDED_NOW}, {@link SEEN} when present, {@link FULL} when it may not grow. */
+  add(key: K, maxStates: number): number {
+    const seen = this.seen;
+    if (seen.has(key)) return SEEN;
+    if (seen.size >= maxStates) return FULL;
+    seen.add(key);
+    return ADDED_NOW;
   }
 }

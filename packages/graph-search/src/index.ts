@@ -41,4 +41,9 @@ export { bfs } from './bfs.js';
 export { bidirectionalBfs } from './bidirectional.js';
 export { astar, dijkstra } from './best-first.js';
 export { idaStar } from './ida-star.js';
-export { depthFirstSearch, type DepthFirstResult, type ReversibleProblem } from './dfs.js';
+export {
+  depthFirstSearch,
+  type DepthFirstResult,
+  type MoveSink,
+  type ReversibleProblem,
+} from './dfs.js';
