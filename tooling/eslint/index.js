@@ -42,3 +42,13 @@ export function puzzlekitConfig(tsconfigRootDir) {
     },
   );
 }
+
+export {
+  APP_PACKAGES,
+  CORE_PACKAGES,
+  GAME_PACKAGES,
+  boundaryConfig,
+  forbiddenPackages,
+  packageKind,
+  puzzlekitBoundaries,
+} from './boundaries.js';
