@@ -48,7 +48,6 @@ export {
   CORE_PACKAGES,
   GAME_PACKAGES,
   boundaryConfig,
-  forbiddenPackages,
   packageKind,
   puzzlekitBoundaries,
 } from './boundaries.js';
