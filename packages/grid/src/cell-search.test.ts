@@ -295,6 +295,22 @@ describe('CellSearch', () => {
     expect(search.distances([5, 10], walls, 1)).toBe(2);
   });
 
+  it('reads boards of 32-bit cells too, with any bits as the blocking ones', () => {
+    // 3×3 inside: a wall (bit 4) down the middle column except at the bottom
+    const g: Grid<Int32Array> = {
+      width: 3,
+      height: 3,
+      cells: Int32Array.of(0, 4, 0, 0, 4 | 1, 0, 0, 1, 0),
+    };
+    const p = padGrid(g, -1);
+    const search = new CellSearch(p.width, p.height, 8);
+    expect(search.flood(padIndex(0, 3), p.cells, 4)).toBe(9 - 2); // diagonal steps pass the wall
+    const four = new CellSearch(p.width, p.height);
+    expect(four.distances(padIndex(0, 3), p.cells, 4)).toBe(7);
+    expect(four.distance(padIndex(2, 3))).toBe(6); // around the bottom of the wall
+    expect(four.flood(padIndex(0, 3), p.cells, 4 | 1)).toBe(3);
+  });
+
   it('rejects starts on the ring or off the board, and boards of the wrong size', () => {
     const search = new CellSearch(4, 4);
     const cells = new Uint8Array(16);
