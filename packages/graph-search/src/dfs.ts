@@ -3,7 +3,7 @@ import type { StateKey } from './problem.js';
 
 /**
  * A puzzle searched in place: one mutable position that moves are played on and taken back, the
- * way fast solvers work (no copy of the position per node). Moves are integers the problem encodes
+ * way fast solvers work (no copy of the position per node). Moves are 32-bit integers the problem encodes
  * itself (a tile pair, a screw and a tray, …).
  */
 export interface ReversibleProblem<K extends StateKey = StateKey> {
