@@ -42,3 +42,12 @@ export function puzzlekitConfig(tsconfigRootDir) {
     },
   );
 }
+
+export {
+  APP_PACKAGES,
+  CORE_PACKAGES,
+  GAME_PACKAGES,
+  boundaryConfig,
+  packageKind,
+  puzzlekitBoundaries,
+} from './boundaries.js';

@@ -1,8 +1,15 @@
 // Figures for @puzzlekit/graph-search: heap throughput, BFS on a 1000×1000 grid, A* vs Dijkstra on
 // grid mazes, and the 8-puzzle's hardest position.
-import { fmt, header, measure, table, timeOnce } from '@puzzlekit/bench-tools';
+import { compareCpu, fmt, header, measure, table, timeOnce } from '@puzzlekit/bench-tools';
 import {
+  BucketQueue,
+  BudgetMeter,
+  Heap,
   IndexedHeap,
+  StateTable,
+  depthFirstSearch,
+  type MoveSink,
+  type ReversibleProblem,
   MinHeap,
   astar,
   bfs,
@@ -225,3 +232,313 @@ run('bidirectional BFS', () => bidirectionalBfs(hardest));
 run('A* (Manhattan)', () => astar(hardest));
 run('IDA* (Manhattan)', () => idaStar(hardest));
 table(rows);
+
+// --- hot-path core vs hand-written loops like the games' own -------------------------------------
+// Each pair runs alternately in many rounds timed in process CPU time (compareCpu), so load from
+// other jobs hits both alike; the ratio is the median of the per-round ratios.
+const hotRows: (string | number)[][] = [
+  ['hot path', 'hand-written CPU ms', 'core CPU ms', 'core / hand'],
+];
+function hot(name: string, hand: () => unknown, core: () => unknown): void {
+  const c = compareCpu(hand, core, 9, 80);
+  hotRows.push([
+    name,
+    fmt(c.referenceUs / 1000, 3),
+    fmt(c.candidateUs / 1000, 3),
+    `${fmt(c.ratio, 2)}×`,
+  ]);
+}
+
+// Bucket queue: an A*-like run of 200,000 entries whose priority rises by 0 or 2 per step (f of a
+// child = f of its parent, or parent + 2), against Sokoban's `number[][]` buckets (solve/solve.ts).
+const QN = 200_000;
+const steps = Uint8Array.from({ length: QN }, (_, i) => ((i * 2654435761) >>> 28) & 1);
+function handBuckets(): number {
+  const buckets: number[][] = [];
+  let minF = 0;
+  let pushed = 1;
+  let popped = 0;
+  (buckets[0] ??= []).push(0);
+  for (;;) {
+    while (minF < buckets.length && (buckets[minF]?.length ?? 0) === 0) minF++;
+    if (minF >= buckets.length) break;
+    const id = buckets[minF]!.pop()!;
+    popped++;
+    for (let k = 0; k < 2 && pushed < QN; k++) {
+      const f = minF + steps[(id + k) % QN]! * 2;
+      (buckets[f] ??= []).push(pushed++);
+    }
+  }
+  return popped;
+}
+const bucketQueue = new BucketQueue(1024);
+function coreBuckets(): number {
+  const q = bucketQueue;
+  q.clear();
+  let pushed = 1;
+  let popped = 0;
+  q.push(0, 0);
+  while (q.size > 0) {
+    const f = q.peekPriority();
+    const id = q.pop();
+    popped++;
+    for (let k = 0; k < 2 && pushed < QN; k++) q.push(pushed++, f + steps[(id + k) % QN]! * 2);
+  }
+  return popped;
+}
+hot('bucket queue, 200,000 A*-like pushes and pops', handBuckets, coreBuckets);
+
+// State table: 200,000 Zobrist-like 64-bit keys inserted, each looked up again, against a
+// hand-written open-addressing table in the style of Sokoban's closed set, and against a Map.
+const TN = 200_000;
+const zr = lcg(11);
+const zHi = Int32Array.from({ length: TN }, () => (zr() * 2 ** 32) | 0);
+const zLo = Int32Array.from({ length: TN }, () => (zr() * 2 ** 32) | 0);
+function handTable(): number {
+  let mask = (1 << 13) - 1;
+  let hi = new Int32Array(mask + 1);
+  let lo = new Int32Array(mask + 1);
+  let val = new Int32Array(mask + 1);
+  let count = 0;
+  const slot = (h: number, l: number, m: number): number => (l ^ Math.imul(h, 0x9e3779b1)) & m;
+  const find = (h: number, l: number): number => {
+    for (let s = slot(h, l, mask); ; s = (s + 1) & mask) {
+      if (val[s] === 0) return -1;
+      if (lo[s] === l && hi[s] === h) return val[s]! - 1;
+    }
+  };
+  const insert = (h: number, l: number, v: number): void => {
+    if ((count + 1) * 2 > mask + 1) {
+      const m2 = mask * 2 + 1;
+      const h2 = new Int32Array(m2 + 1);
+      const l2 = new Int32Array(m2 + 1);
+      const v2 = new Int32Array(m2 + 1);
+      for (let i = 0; i <= mask; i++) {
+        if (val[i] === 0) continue;
+        let s = slot(hi[i]!, lo[i]!, m2);
+        while (v2[s] !== 0) s = (s + 1) & m2;
+        h2[s] = hi[i]!;
+        l2[s] = lo[i]!;
+        v2[s] = val[i]!;
+      }
+      [mask, hi, lo, val] = [m2, h2, l2, v2];
+    }
+    let s = slot(h, l, mask);
+    while (val[s] !== 0) s = (s + 1) & mask;
+    hi[s] = h;
+    lo[s] = l;
+    val[s] = v + 1;
+    count++;
+  };
+  let found = 0;
+  for (let i = 0; i < TN; i++) if (find(zHi[i]!, zLo[i]!) < 0) insert(zHi[i]!, zLo[i]!, i);
+  for (let i = 0; i < TN; i++) found += find(zHi[i]!, zLo[i]!) >= 0 ? 1 : 0;
+  return found;
+}
+function coreTable(): number {
+  const table = new StateTable({ capacity: 4096 });
+  let found = 0;
+  for (let i = 0; i < TN; i++) table.add(zHi[i]!, zLo[i]!, i);
+  for (let i = 0; i < TN; i++) found += table.get(zHi[i]!, zLo[i]!) >= 0 ? 1 : 0;
+  return found;
+}
+function mapTable(): number {
+  const map = new Map<number, number>();
+  let found = 0;
+  for (let i = 0; i < TN; i++) {
+    const k = (zHi[i]! & 0x1fffff) * 2 ** 32 + (zLo[i]! >>> 0); // 53 bits of the key
+    if (!map.has(k)) map.set(k, i);
+  }
+  for (let i = 0; i < TN; i++)
+    found += map.has((zHi[i]! & 0x1fffff) * 2 ** 32 + (zLo[i]! >>> 0)) ? 1 : 0;
+  return found;
+}
+hot('state table, 200,000 64-bit keys added + found', handTable, coreTable);
+hot('  (for reference: Map of 53-bit numbers vs state table)', mapTable, coreTable);
+
+// Comparator heap: 100,000 records ordered by a ratio (cross-multiplied) then an id — the shape of
+// Mota's Horn heap — against a hand-written array heap with the comparison inlined.
+interface Group {
+  readonly gem: number;
+  readonly cost: number;
+  readonly id: number;
+}
+const HN = 100_000;
+const hr = lcg(5);
+const groups: Group[] = Array.from({ length: HN }, (_, id) => ({
+  gem: 1 + Math.floor(hr() * 50),
+  cost: 1 + Math.floor(hr() * 50),
+  id,
+}));
+const before = (a: Group, b: Group): number => b.gem * a.cost - a.gem * b.cost || a.id - b.id;
+function handHeap(): number {
+  const h: Group[] = [];
+  const first = (a: Group, b: Group): boolean => {
+    const d = b.gem * a.cost - a.gem * b.cost;
+    return d < 0 || (d === 0 && a.id < b.id);
+  };
+  for (const g of groups) {
+    let i = h.length;
+    h.push(g);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!first(g, h[p]!)) break;
+      h[i] = h[p]!;
+      i = p;
+    }
+    h[i] = g;
+  }
+  let last = 0;
+  while (h.length > 0) {
+    last = h[0]!.id;
+    const x = h.pop()!;
+    const n = h.length;
+    if (n === 0) break;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && first(h[c + 1]!, h[c]!)) c++;
+      if (!first(h[c]!, x)) break;
+      h[i] = h[c]!;
+      i = c;
+    }
+    h[i] = x;
+  }
+  return last;
+}
+const groupHeap = new Heap<Group>(before);
+function coreHeap(): number {
+  for (const g of groups) groupHeap.push(g);
+  let last = 0;
+  while (groupHeap.size > 0) last = groupHeap.pop()!.id;
+  return last;
+}
+hot('comparator heap, 100,000 ratio records pushed + popped', handHeap, coreHeap);
+
+// Depth-first search with a memo: subset sums of 16 even items to an odd target (never reached, so
+// every subset under the target is expanded once, though reached by many orders of moves) — the
+// shape of Link's solver: a recursive search over one mutable position with a Set of dead keys.
+const items = Array.from({ length: 16 }, (_, i) => 4 + ((i * 7) % 11) * 2);
+const target = 121;
+function handDfs(): number {
+  const dead = new Set<number>();
+  let taken = 0;
+  let sum = 0;
+  let nodes = 0;
+  const search = (): boolean => {
+    if (sum === target) return true;
+    if (dead.has(taken)) return false;
+    nodes++;
+    dead.add(taken);
+    for (let i = 0; i < items.length; i++) {
+      if (taken & (1 << i) || sum + items[i]! > target) continue;
+      taken |= 1 << i;
+      sum += items[i]!;
+      const ok = search();
+      taken &= ~(1 << i);
+      sum -= items[i]!;
+      if (ok) return true;
+    }
+    return false;
+  };
+  search();
+  return nodes;
+}
+/** The same puzzle for the core, as a class: shared methods, so the search's calls into it inline. */
+class SubsetSum implements ReversibleProblem<number> {
+  taken = 0;
+  sum = 0;
+  isGoal(): boolean {
+    return this.sum === target;
+  }
+  key(): number {
+    return this.taken;
+  }
+  moves(out: MoveSink): void {
+    for (let i = 0; i < items.length; i++)
+      if (!(this.taken & (1 << i)) && this.sum + items[i]! <= target) out.push(i);
+  }
+  play(i: number): void {
+    this.taken |= 1 << i;
+    this.sum += items[i]!;
+  }
+  undo(i: number): void {
+    this.taken &= ~(1 << i);
+    this.sum -= items[i]!;
+  }
+}
+function coreDfs(): number {
+  return depthFirstSearch(new SubsetSum(), { maxNodes: Infinity }).nodes;
+}
+/** The same again as an object of closures made afresh for every search (slower: see the README). */
+function coreDfsClosures(): number {
+  let taken = 0;
+  let sum = 0;
+  const r = depthFirstSearch(
+    {
+      isGoal: () => sum === target,
+      key: () => taken,
+      moves: (sink) => {
+        for (let i = 0; i < items.length; i++)
+          if (!(taken & (1 << i)) && sum + items[i]! <= target) sink.push(i);
+      },
+      play: (i) => {
+        taken |= 1 << i;
+        sum += items[i]!;
+      },
+      undo: (i) => {
+        taken &= ~(1 << i);
+        sum -= items[i]!;
+      },
+    },
+    { maxNodes: Infinity },
+  );
+  return r.nodes;
+}
+console.log(
+  `\n(subset-sum DFS: ${fmt(handDfs(), 0)} positions by hand, ${fmt(coreDfs(), 0)} by the core)`,
+);
+hot('DFS with memo, subset sums (proof of impossibility)', handDfs, coreDfs);
+hot('  the same, problem as closures made per search', handDfs, coreDfsClosures);
+
+// Budget meter: the per-node check in a BFS over a 500×500 open grid (typed arrays, offsets), against
+// the games' inline form (a counter compared with maxNodes, the clock read every 256 nodes).
+const BW = 500;
+const bfsSeen = new Int32Array(BW * BW);
+const bfsQueue = new Int32Array(BW * BW);
+let bfsEpoch = 0;
+function gridBfs(spend: () => boolean): number {
+  const e = ++bfsEpoch;
+  let head = 0;
+  let tail = 0;
+  bfsQueue[tail++] = 0;
+  bfsSeen[0] = e;
+  while (head < tail) {
+    if (spend()) break;
+    const c = bfsQueue[head++]!;
+    const x = c % BW;
+    // the four neighbours, with the grid's edges checked (no padding here)
+    for (let d = 0; d < 4; d++) {
+      const t = d === 0 ? c - BW : d === 1 ? c + 1 : d === 2 ? c + BW : c - 1;
+      const inside = d === 0 ? c >= BW : d === 1 ? x + 1 < BW : d === 2 ? c + BW < BW * BW : x > 0;
+      if (!inside || bfsSeen[t] === e) continue;
+      bfsSeen[t] = e;
+      bfsQueue[tail++] = t;
+    }
+  }
+  return head;
+}
+function handBudget(): number {
+  let nodes = 0;
+  const maxNodes = 2_000_000;
+  const deadline = performance.now() + 1e9;
+  return gridBfs(() => ++nodes > maxNodes || ((nodes & 255) === 0 && performance.now() > deadline));
+}
+function coreBudget(): number {
+  const meter = new BudgetMeter({ maxMs: 1e9 });
+  return gridBfs(() => meter.spend() !== null);
+}
+hot('budget check per node, BFS over a 500×500 grid', handBudget, coreBudget);
+console.log();
+table(hotRows);

@@ -64,7 +64,7 @@ function bestFirst<S, K extends StateKey>(
     }
   };
   while (heap.size > 0) {
-    const limit = meter.check();
+    const limit = meter.check(table.size);
     if (limit !== null) return result('budget', null, Infinity, limit, meter);
     current = heap.pop();
     const state = table.states[current]!;

@@ -36,7 +36,7 @@ export function bfs<S, K extends StateKey>(
     if (problem.isGoal(next)) found = id;
   };
   while (head < table.size) {
-    const limit = meter.check();
+    const limit = meter.check(table.size);
     if (limit !== null) return result('budget', null, Infinity, limit, meter);
     current = head++;
     meter.expanded++;

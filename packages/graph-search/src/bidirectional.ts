@@ -64,7 +64,7 @@ export function bidirectionalBfs<S, K extends StateKey>(
     const from = forward ? fwdLayer : bwdLayer;
     const to = side.size;
     for (let id = from; id < to; id++) {
-      const limit = meter.check();
+      const limit = meter.check(fwd.size + bwd.size);
       if (limit !== null) return result('budget', null, Infinity, limit, meter);
       current = id;
       meter.expanded++;

@@ -88,7 +88,7 @@ export function idaStar<S, K extends StateKey>(
       top.i++;
       const key = problem.key(child);
       if (onPath.has(key)) continue;
-      const limit = meter.check();
+      const limit = meter.check(stack.length);
       if (limit !== null) return result('budget', null, Infinity, limit, meter, true);
       const entered = enter(child, key, top.g + cost);
       if (entered === 'goal') {

@@ -1,11 +1,29 @@
 /**
  * State-space search for puzzles: BFS, bidirectional BFS, Dijkstra, A* and IDA* over a small problem
- * interface (a start, a goal test, `neighbours(state, emit)` and a number or bigint key), binary heaps
- * on typed arrays, and node/time budgets that always end with a result and statistics.
+ * interface (a start, a goal test, `neighbours(state, emit)` and a number or bigint key), a budgeted
+ * depth-first search with a memo over positions played in place, binary heaps on typed arrays and
+ * with a comparator, a bucket queue, an integer-keyed state table, and one budget/outcome vocabulary
+ * (nodes, time, memory; solved / proven impossible / gave up) for every solver.
  *
  * @packageDocumentation
  */
 export { IndexedHeap, MinHeap } from './heap.js';
+export { Heap } from './comparator-heap.js';
+export { BucketQueue, MAX_BUCKET_PRIORITY } from './bucket-queue.js';
+export { ADDED, FULL, StateTable } from './state-table.js';
+export {
+  BudgetMeter,
+  DEFAULT_MAX_NODES,
+  DEFAULT_MAX_STATES,
+  IMPOSSIBLE,
+  PROGRESS_EVERY,
+  SOLVED,
+  budgetValue,
+  describeOutcome,
+  type Bound,
+  type Budget,
+  type Outcome,
+} from './budget.js';
 export {
   DEFAULT_MAX_EXPANDED,
   type BidirectionalProblem,
@@ -23,3 +41,9 @@ export { bfs } from './bfs.js';
 export { bidirectionalBfs } from './bidirectional.js';
 export { astar, dijkstra } from './best-first.js';
 export { idaStar } from './ida-star.js';
+export {
+  depthFirstSearch,
+  type DepthFirstResult,
+  type MoveSink,
+  type ReversibleProblem,
+} from './dfs.js';

@@ -1,4 +1,14 @@
 import { InvalidInputError } from '@puzzlekit/errors';
+import {
+  DEFAULT_MAX_NODES,
+  DEFAULT_MAX_STATES,
+  IMPOSSIBLE,
+  PROGRESS_EVERY,
+  SOLVED,
+  budgetValue,
+  type Budget,
+  type Outcome,
+} from './budget.js';
 
 /** A state's identity: equal keys mean the same state. Numbers must be safe integers or any number used consistently; bigints for large packed states. */
 export type StateKey = number | bigint;
@@ -60,28 +70,29 @@ export interface BidirectionalProblem<S, K extends StateKey = StateKey> {
 }
 
 /**
- * Limits that make every search end. Node counts are deterministic; the time limit is not (it depends
- * on the machine), so prefer node limits where results must be reproducible.
+ * Limits that make every search end: the shared {@link Budget} (`maxNodes`, `maxMs`, `maxStates`,
+ * `now`, `onProgress`) plus the older names `maxExpanded` (= `maxNodes`) and `timeLimitMs`
+ * (= `maxMs`), still accepted — when both names are given the smaller bound holds. Node counts are
+ * deterministic; the time limit is not (it depends on the machine), so prefer node limits where
+ * results must be reproducible.
  */
-export interface SearchOptions {
+export interface SearchOptions extends Budget {
   /** Stop after expanding this many states (default {@link DEFAULT_MAX_EXPANDED}; `Infinity` lifts it). */
   readonly maxExpanded?: number;
   /** Stop once this many successors were generated (checked after each expansion; default none). */
   readonly maxGenerated?: number;
   /** Stop after about this many milliseconds of wall time (checked every 256 expansions; default none). */
   readonly timeLimitMs?: number;
-  /** Clock in milliseconds (default `performance.now`); injectable for tests. */
-  readonly now?: () => number;
 }
 
 /** Default node budget: searches stop after two million expansions unless told otherwise. */
-export const DEFAULT_MAX_EXPANDED = 2_000_000;
+export const DEFAULT_MAX_EXPANDED = DEFAULT_MAX_NODES;
 
 /** How a search ended: a goal was found, the reachable space ran out, or a budget ran out. */
 export type SearchStatus = 'found' | 'exhausted' | 'budget';
 
-/** Which budget ended a search. */
-export type BudgetLimit = 'expanded' | 'generated' | 'time';
+/** Which budget ended a search (`memory`: the stored states reached `maxStates`). */
+export type BudgetLimit = 'expanded' | 'generated' | 'time' | 'memory';
 
 /** Work counters of a search. */
 export interface SearchStats {
@@ -113,19 +124,13 @@ export interface SearchResult<S> {
   readonly cost: number;
   /** The budget that ended the search when `status` is `'budget'`, otherwise `null`. */
   readonly limit: BudgetLimit | null;
+  /**
+   * The same ending in the shared vocabulary of every puzzlekit solver: `solved` (= `found`),
+   * `impossible` (= `exhausted`) or `gave-up` with the bound (`nodes`, `time`, `memory`) and its value.
+   */
+  readonly outcome: Outcome;
   /** Work counters. */
   readonly stats: SearchStats;
-}
-
-function checkLimit(value: number | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (Number.isNaN(value) || value < 0) {
-    throw new InvalidInputError(`${name} must be a number ≥ 0, got ${value}`, {
-      path: `$.${name}`,
-      code: 'INVALID_BUDGET',
-    });
-  }
-  return value;
 }
 
 /** Internal: counters plus the budget checks shared by every search. */
@@ -136,26 +141,63 @@ export class Meter {
   iterations = 0;
   readonly maxExpanded: number;
   readonly maxGenerated: number;
+  readonly maxStates: number;
+  readonly maxMs: number;
   readonly deadline: number;
   readonly now: () => number;
   readonly t0: number;
+  private readonly onProgress: ((nodes: number, elapsedMs: number) => void) | undefined;
 
   constructor(options: SearchOptions) {
-    this.maxExpanded = checkLimit(options.maxExpanded, 'maxExpanded', DEFAULT_MAX_EXPANDED);
-    this.maxGenerated = checkLimit(options.maxGenerated, 'maxGenerated', Infinity);
-    const limit = checkLimit(options.timeLimitMs, 'timeLimitMs', Infinity);
+    this.maxExpanded = Math.min(
+      budgetValue(options.maxExpanded, 'maxExpanded', DEFAULT_MAX_EXPANDED),
+      budgetValue(options.maxNodes, 'maxNodes', Infinity),
+    );
+    this.maxGenerated = budgetValue(options.maxGenerated, 'maxGenerated', Infinity);
+    this.maxStates = budgetValue(options.maxStates, 'maxStates', DEFAULT_MAX_STATES);
+    this.maxMs = Math.min(
+      budgetValue(options.timeLimitMs, 'timeLimitMs', Infinity),
+      budgetValue(options.maxMs, 'maxMs', Infinity),
+    );
     this.now = options.now ?? (() => performance.now());
+    this.onProgress = options.onProgress;
     this.t0 = this.now();
-    this.deadline = this.t0 + limit;
+    this.deadline = this.t0 + this.maxMs;
   }
 
-  /** Called before each expansion: the budget that is used up, or null to go on. */
-  check(): BudgetLimit | null {
+  /**
+   * Called before each expansion with the number of states stored: the budget that is used up, or
+   * null to go on.
+   */
+  check(stored = 0): BudgetLimit | null {
     if (this.expanded >= this.maxExpanded) return 'expanded';
     if (this.generated >= this.maxGenerated) return 'generated';
-    if ((this.expanded & 255) === 0 && this.deadline !== Infinity && this.now() >= this.deadline)
-      return 'time';
+    if (stored > this.maxStates) return 'memory';
+    if ((this.expanded & 255) === 0) {
+      if (
+        this.onProgress !== undefined &&
+        this.expanded > 0 &&
+        (this.expanded & (PROGRESS_EVERY - 1)) === 0
+      ) {
+        this.onProgress(this.expanded, this.now() - this.t0);
+      }
+      if (this.deadline !== Infinity && this.now() >= this.deadline) return 'time';
+    }
     return null;
+  }
+
+  /** The shared-vocabulary outcome of a search that stopped on `limit`. */
+  gaveUp(limit: BudgetLimit): Outcome {
+    switch (limit) {
+      case 'expanded':
+        return { kind: 'gave-up', bound: 'nodes', limit: this.maxExpanded };
+      case 'generated':
+        return { kind: 'gave-up', bound: 'nodes', limit: this.maxGenerated };
+      case 'time':
+        return { kind: 'gave-up', bound: 'time', limit: this.maxMs };
+      case 'memory':
+        return { kind: 'gave-up', bound: 'memory', limit: this.maxStates };
+    }
   }
 
   frontier(size: number): void {
@@ -271,5 +313,7 @@ export function result<S>(
   meter: Meter,
   withIterations = false,
 ): SearchResult<S> {
-  return { status, path, cost, limit, stats: meter.stats(withIterations) };
+  const outcome =
+    status === 'found' ? SOLVED : status === 'exhausted' ? IMPOSSIBLE : meter.gaveUp(limit!);
+  return { status, path, cost, limit, outcome, stats: meter.stats(withIterations) };
 }

@@ -1,7 +1,8 @@
 /**
  * Grid geometry for puzzles: points and the four/eight directions, plain-data grids on typed arrays
  * (cell index `y * width + x`), neighbours, flood fill, connected components, BFS distance maps,
- * the eight rotations/mirrors, and ASCII parse/print with errors that name line and column.
+ * the eight rotations/mirrors, and ASCII parse/print with errors that name line and column; for hot
+ * loops, padded boards with constant neighbour offsets and a reusable breadth-first {@link CellSearch}.
  *
  * @packageDocumentation
  */
@@ -61,6 +62,8 @@ export {
   type Components,
   type Passable,
 } from './regions.js';
+export { neighbourOffsets, padGrid, padIndex, unpadGrid, unpadIndex } from './padded.js';
+export { CellSearch } from './cell-search.js';
 export {
   SYMMETRIES,
   gridsEqual,

@@ -83,3 +83,4 @@ export function table(rows: readonly (readonly (string | number)[])[]): void {
     if (idx === 0) console.log(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
   });
 }
+export { compareCpu, type Comparison } from './compare.js';
