@@ -1,4 +1,4 @@
-import { puzzlekitConfig } from '@puzzlekit/eslint-config';
+import { puzzlekitBoundaries, puzzlekitConfig } from '@puzzlekit/eslint-config';
 
 // Vue single-file components are type-checked by `vue-tsc` (the typecheck script), not linted here:
 // the shared config has no Vue parser. Their logic lives in .ts files under .vitepress/theme/demos.
@@ -7,4 +7,5 @@ export default [
     ignores: ['api/**', 'screenshots/**', '**/*.vue', '.vitepress/cache/**', '.vitepress/dist/**'],
   },
   ...puzzlekitConfig(import.meta.dirname),
+  ...puzzlekitBoundaries(import.meta.dirname),
 ];

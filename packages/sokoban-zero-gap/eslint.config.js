@@ -1,3 +1,6 @@
-import { puzzlekitConfig } from '@puzzlekit/eslint-config';
+import { puzzlekitBoundaries, puzzlekitConfig } from '@puzzlekit/eslint-config';
 
-export default puzzlekitConfig(import.meta.dirname);
+export default [
+  ...puzzlekitConfig(import.meta.dirname),
+  ...puzzlekitBoundaries(import.meta.dirname),
+];
