@@ -52,7 +52,7 @@ export interface GenerateOptions extends RuleOptions {
    * gives up with a GenerationError naming the limit; mixing stops early and keeps what it has.
    */
   readonly timeLimitMs?: number;
-  /** Hears of progress (stage `construct` or `mix`, work done, total), at most every 100 ms. */
+  /** Hears of progress (stage `constructing` or `mixing`, work done, total), at most every 100 ms. */
   readonly onProgress?: ProgressListener;
   /** Seed of the random stream (ignored when `rng` is given); default 0. */
   readonly seed?: Seed;
@@ -202,7 +202,7 @@ export function generateBoard(options: GenerateOptions): GeneratedBoard {
     throw new InvalidInputError(`holes must be fixed or fall, got '${String(holes)}'`, {
       path: '$.holes',
     });
-  const limits = new WorkLimits(options.timeLimitMs, options.onProgress, 'construct');
+  const limits = new WorkLimits(options.timeLimitMs, options.onProgress, 'constructing');
   const rng = options.rng ?? Rng.from(options.seed ?? 0);
   const e = createEngine(mask.rows, mask.cols, ring);
   loadMask(e, mask, gravity, holes);
@@ -233,7 +233,7 @@ export function generateBoard(options: GenerateOptions): GeneratedBoard {
     }
   const board: Board = { rows: mask.rows, cols: mask.cols, cells };
   if (mix > 0) {
-    limits.begin('mix');
+    limits.begin('mixing');
     const mixed = mixFaces(board, Math.round(mix * tiles), rng, limits, {
       ring,
       gravity,
@@ -361,7 +361,7 @@ export function shuffleBoard(board: Board, options: ShuffleOptions = {}): Genera
     }
   if (id === 0) return { board, solution: [], backtracks: 0, swaps: 0 };
   const start = e.grid.slice();
-  const limits = new WorkLimits(options.timeLimitMs, options.onProgress, 'construct');
+  const limits = new WorkLimits(options.timeLimitMs, options.onProgress, 'constructing');
   const built = construct(e, id, rng, options.difficulty ?? 0.5, gravity, 10000, limits);
   const pairFaces: number[] = [];
   for (const [f, n] of [...counts.entries()].sort((x, y) => x[0] - y[0]))

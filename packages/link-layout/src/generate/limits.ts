@@ -22,7 +22,7 @@ export class WorkLimits {
   constructor(
     readonly timeLimitMs: number | undefined,
     private readonly onProgress?: ProgressListener,
-    private stage = 'work',
+    private stage = 'working',
   ) {
     checkTimeLimit(timeLimitMs);
     const now = performance.now();
@@ -54,7 +54,7 @@ export class WorkLimits {
   check(done: number, total: number): void {
     if (this.expired(done, total))
       throw new GenerationError(
-        `gave up: time limit (${this.timeLimitMs} ms) reached while ${this.stage === 'work' ? 'working' : this.stage} (${done} of ${total} done)`,
+        `gave up: time limit (${Math.round(this.timeLimitMs!)} ms) reached while ${this.stage} (${done} of ${total} steps done)`,
       );
   }
 }

@@ -365,7 +365,7 @@ class Search {
   /** Time limit and progress; also called between rounds of forced moves (one round lists every pair). */
   private checkTime(): void {
     const now = performance.now();
-    if (now > this.deadline) throw new Budget('time limit', `${this.limit} ms`);
+    if (now > this.deadline) throw new Budget('time limit', `${Math.round(this.limit!)} ms`);
     if (this.onProgress && now - this.lastReport >= 100) {
       this.lastReport = now;
       this.onProgress(this.nodes, this.budget);
