@@ -84,6 +84,20 @@ function stageProgress(ctx: Context): {
   };
 }
 
+/**
+ * Progress of a search on a TTY: the elapsed part of the time budget (the bound that usually ends a
+ * long search), so the bar's estimate is the time left before it gives up.
+ */
+function searchProgress(ctx: Context, budgetMs: number): { update: () => void; stop: () => void } {
+  if (ctx.json) return { update: () => undefined, stop: () => undefined };
+  const bar = ctx.progress('searching (ms of the time budget)', budgetMs);
+  const started = performance.now();
+  return {
+    update: () => bar.update(Math.min(budgetMs, Math.round(performance.now() - started))),
+    stop: () => bar.stop(),
+  };
+}
+
 /** The answer line of an undecided search: "gave up: <which bound> (<its value>) after N nodes". */
 function gaveUp(r: { reason?: string; bound?: string; nodes: number }): string {
   return `gave up: ${r.reason ?? 'budget'} (${r.bound ?? '?'}) after ${r.nodes} nodes`;
@@ -231,6 +245,8 @@ function register(program: Command, ctx: Context): void {
       const rating = opts.rate
         ? rateBoard(g.board, {
             ...r,
+            // The construction's order is the line of play: no solver run needed to prove it.
+            solution: g.solution,
             playouts: 200,
             seed: 1,
             timeLimitMs: left,
@@ -267,9 +283,9 @@ function register(program: Command, ctx: Context): void {
     ) => {
       const options = searchOptions(opts);
       const board = await readBoard(ctx, file);
-      const bar = ctx.json ? null : ctx.progress('nodes', options.nodeBudget);
-      const r = solveBoard(board, { ...options, onProgress: (n) => bar?.update(n) });
-      bar?.stop();
+      const bar = searchProgress(ctx, options.timeLimitMs);
+      const r = solveBoard(board, { ...options, onProgress: bar.update });
+      bar.stop();
       ctx.output(
         {
           solvable: r.solvable,
@@ -314,10 +330,10 @@ function register(program: Command, ctx: Context): void {
       const options = searchOptions(opts);
       const seed = seedOption(opts.seed);
       const board = await readBoard(ctx, file);
-      const bar = ctx.json ? null : ctx.progress('nodes', options.nodeBudget);
+      const bar = searchProgress(ctx, options.timeLimitMs);
       const started = performance.now();
-      const h = hintMove(board, { ...options, onProgress: (n) => bar?.update(n) });
-      bar?.stop();
+      const h = hintMove(board, { ...options, onProgress: bar.update });
+      bar.stop();
       const stuck = h.status === 'deadlock' || h.status === 'unsolvable';
       const reshuffle =
         stuck && opts.reshuffle

@@ -4,10 +4,10 @@ import { computeSegments, type Engine } from '../engine.js';
 import { pathBetween } from '../link/path.js';
 import { createLister } from '../link/lister.js';
 import { loadBoard } from '../link/load.js';
-import { engineToBoard, removeAndSettle } from '../link/play.js';
+import { engineToBoard, removeAndSettle, replay } from '../link/play.js';
 import { pad } from '../engine.js';
-import type { Board, RuleOptions } from '../model.js';
-import { solveBoard, type SolveOptions } from '../solve/solve.js';
+import type { Board, Move, RuleOptions } from '../model.js';
+import { solveBoard, type SolveOptions, type SolveResult } from '../solve/solve.js';
 import { WorkLimits, type ProgressListener } from '../generate/limits.js';
 
 /** True when removing padded a, b leaves the face's other two tiles linked (grid restored). */
@@ -58,6 +58,12 @@ export interface RateOptions extends RuleOptions {
    * says where it stopped.
    */
   readonly timeLimitMs?: number;
+  /**
+   * A known clearing sequence (for example the one `generateBoard` returns): it becomes the line of
+   * play, and the solver is not run for it. It is replayed first; one that does not clear the board
+   * is an InvalidInputError.
+   */
+  readonly solution?: readonly Move[];
   /** Hears of progress (stage `solving`, `playouts` or `dead ends`), at most every 100 ms. */
   readonly onProgress?: ProgressListener;
 }
@@ -148,7 +154,9 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
 
   // The line of play first (its moves along play are the main measure), then random play.
   // Half the time at most, so the playouts get the other half.
-  const solved = solveBoard(board, within(options.nodeBudget ?? 200_000, 0.5));
+  const solved = lineOfPlay(board, rule, options.solution, () =>
+    solveBoard(board, within(options.nodeBudget ?? 200_000, 0.5)),
+  );
   // The solve had half the time: the playouts still run in the other half.
   const solveNote =
     solved.status === 'unknown' ? `the solver gave up: ${solved.reason} (${solved.bound})` : null;
@@ -308,4 +316,21 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
       ? { stopped: [solveNote, stopped].filter((x) => x !== null && x !== undefined).join('; ') }
       : {}),
   };
+}
+
+/** The line of play: a given solution once it replays to a clear board, else the solver's. */
+function lineOfPlay(
+  board: Board,
+  rule: RuleOptions,
+  given: readonly Move[] | undefined,
+  solve: () => SolveResult,
+): SolveResult {
+  if (given === undefined) return solve();
+  const check = replay(board, given, rule);
+  if (!check.cleared)
+    throw new InvalidInputError(
+      `the given solution does not clear the board: ${check.error ?? 'tiles remain at the end'}`,
+      { path: '$.solution' },
+    );
+  return { status: 'solved', solvable: true, solution: given, nodes: 0 };
 }
