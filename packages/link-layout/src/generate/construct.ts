@@ -67,9 +67,13 @@ export function construct(
   // Above difficulty 0.5: a pair whose tiles already link on the starting board is a free move
   // there (most playable pairs of a constructed board are such pairs), so it is penalised, and more
   // source tiles are sampled per step so an unexposed pair is usually among the candidates.
+  // Below 0.5 with gravity, the same pairs are favoured instead (weight × exp(2 (1 − 2d))): the
+  // turn/distance bias alone left random play's clear rate flat from 0 to 0.5 under gravity.
+  // Without gravity boards below 0.5 are left as they were (random play clears them already).
   const hard = Math.max(0, 2 * difficulty - 1);
-  const exposure = hard > 0 ? startLinks(e, tiles, outCells, outTurns) : null;
-  const penalty = Math.exp(-8 * hard);
+  const easy = gravity === 'none' ? 0 : Math.max(0, 1 - 2 * difficulty);
+  const exposure = hard > 0 || easy > 0 ? startLinks(e, tiles, outCells, outTurns) : null;
+  const penalty = hard > 0 ? Math.exp(-8 * hard) : Math.exp(2 * easy);
   const maxSources = 2 + Math.round(6 * hard);
   let backtracks = 0;
   let back = 1;
