@@ -133,7 +133,7 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
   const limits = new WorkLimits(options.timeLimitMs, options.onProgress, 'solving');
   let stopped: string | undefined;
   const stop = (stage: string): void => {
-    stopped ??= `time limit (${options.timeLimitMs} ms) during ${stage}`;
+    stopped ??= `time limit (${Math.round(options.timeLimitMs ?? 0)} ms) during ${stage}`;
   };
   // Solver options within what is left of the time limit.
   const within = (nodeBudget: number, share = 1): SolveOptions => {
@@ -250,31 +250,43 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
       undecided = 0;
       choices = 0;
     }
-    let cur = board;
-    for (const move of [...solved.solution!, null]) {
-      if (limits.expired()) {
-        stop('moves along play');
-        break;
-      }
-      const { L, pairsA, pairsB } = stateOf(cur);
-      const n = pairsA.length;
-      // A freshly loaded board holds exactly its L.tiles tiles.
-      if (L.tiles > 0) along.push(n);
-      if (L.tiles > 0 && L.tiles * 4 >= tiles) early.push(n);
-      if (doDead && L.tiles > 0 && !stopped) {
-        for (const c of classify(L, pairsA, pairsB)) {
-          choices!++;
-          if (c === 'dead') dead!++;
-          else if (c === 'unknown') undecided!++;
+    // Walks the line of play, handing each position to `visit` until it returns false.
+    const walkLine = (visit: (state: ReturnType<typeof stateOf>) => boolean): void => {
+      let cur = board;
+      for (const move of [...solved.solution!, null]) {
+        const state = stateOf(cur);
+        if (!visit(state)) return;
+        if (move) {
+          const { L } = state;
+          const a = pad(L.e, move[0][0], move[0][1]);
+          const b = pad(L.e, move[1][0], move[1][1]);
+          removeAndSettle(L.e, a, b, rule.gravity);
+          cur = engineToBoard(L.e, L.faceOf);
         }
       }
-      if (move) {
-        const a = pad(L.e, move[0][0], move[0][1]);
-        const b = pad(L.e, move[1][0], move[1][1]);
-        removeAndSettle(L.e, a, b, rule.gravity);
-        cur = engineToBoard(L.e, L.faceOf);
+    };
+    // First the playable pairs along the whole line (one listing per step), then the dead-end
+    // checks (a solver call per pair) for as long as the time limit allows.
+    walkLine(({ L, pairsA }) => {
+      if (limits.expired()) {
+        stop('moves along play');
+        return false;
       }
-    }
+      // A freshly loaded board holds exactly its L.tiles tiles.
+      if (L.tiles > 0) along.push(pairsA.length);
+      if (L.tiles > 0 && L.tiles * 4 >= tiles) early.push(pairsA.length);
+      return true;
+    });
+    if (doDead && !stopped)
+      walkLine(({ L, pairsA, pairsB }) => {
+        if (L.tiles > 0)
+          for (const c of classify(L, pairsA, pairsB)) {
+            choices!++;
+            if (c === 'dead') dead!++;
+            else if (c === 'unknown') undecided!++;
+          }
+        return !stopped;
+      });
     // Dead ends met by random players: follow a few random playouts while they can still win.
     const walks = options.deadEndPlayouts ?? 2;
     if (doDead && walks > 0 && !stopped) {
