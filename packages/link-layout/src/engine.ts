@@ -2,7 +2,8 @@
 // a board padded with a one-cell ring (empty when the ring rule is on, blocked otherwise), cell
 // values as integers in an Int32Array, and the maximal straight runs of empty cells ("segments").
 //
-// Cell values in `grid`: -1 blocked, 0 empty, t + 1 for tile id t. Tile ids index `face`.
+// Cell values in `grid`: -1 blocked, 0 empty (or fixed, marked in `fixed`), t + 1 for tile id t.
+// Tile ids index `face`.
 
 import type { Gravity } from './model.js';
 
@@ -30,6 +31,11 @@ export interface Engine {
   readonly markD: Int32Array;
   readonly tileMark: Int32Array;
   readonly tileTurns: Int32Array;
+  /**
+   * 1 on fixed cells: empty for paths (grid value 0) but never entered by a falling tile, so they
+   * hold tiles up under gravity like blocked cells do (the holes of a shaped Onet board).
+   */
+  readonly fixed: Uint8Array;
   stamp: number;
 }
 
@@ -67,8 +73,18 @@ export function createEngine(rows: number, cols: number, ring: boolean): Engine 
     markD: new Int32Array(size),
     tileMark: new Int32Array(size),
     tileTurns: new Int32Array(size),
+    fixed: new Uint8Array(size),
     stamp: 0,
   };
+}
+
+/**
+ * Writes a non-tile board value into padded cell i: blocked stays -1, a fixed cell is an empty grid
+ * cell (paths cross it) marked in `fixed`, anything else empty.
+ */
+export function setFloor(e: Engine, i: number, value: number): void {
+  e.grid[i] = value === -1 ? -1 : 0;
+  e.fixed[i] = value === -2 ? 1 : 0;
 }
 
 /** Padded index of board cell (row, col). */
@@ -277,7 +293,7 @@ export function adjacent(e: Engine, a: number, b: number): boolean {
 
 /**
  * Lets tiles fall in one board column (gravity up/down) or row (left/right) containing padded index
- * `at`. Blocked cells hold tiles up; empty cells do not. The ring never holds tiles.
+ * `at`. Blocked and fixed cells hold tiles up; empty cells do not. The ring never holds tiles.
  * Calls `moved(from, to)` for each tile that moves, if given.
  */
 export function settleLine(
@@ -287,7 +303,7 @@ export function settleLine(
   moved?: (from: number, to: number) => void,
 ): void {
   if (gravity === 'none') return;
-  const { grid, pw, rows, cols } = e;
+  const { grid, fixed, pw, rows, cols } = e;
   let first: number;
   let step: number;
   let count: number;
@@ -307,7 +323,7 @@ export function settleLine(
   let i = first;
   for (let k = 0; k < count; k++, i += step) {
     const v = grid[i]!;
-    if (v === -1) w = i + step;
+    if (v === -1 || fixed[i] === 1) w = i + step;
     else if (v > 0) {
       if (w !== i) {
         grid[w] = v;

@@ -8,6 +8,7 @@
 export {
   BLOCKED,
   EMPTY,
+  FIXED,
   GRAVITIES,
   GenerationError,
   IllegalMoveError,
@@ -22,6 +23,7 @@ export { MAX_FACES, charToFace, faceToChar } from './format/faces.js';
 export {
   boardRows,
   checkBoardShape,
+  MAX_SIDE,
   parseBoard,
   parseMask,
   printBoard,
@@ -47,9 +49,11 @@ export {
   type GeneratedBoard,
   type ShuffleOptions,
 } from './generate/generate.js';
+export { type ProgressListener } from './generate/limits.js';
 export {
   hintMove,
   solveBoard,
+  type GiveUpReason,
   type HintResult,
   type SolveOptions,
   type SolveResult,

@@ -14,10 +14,23 @@ import {
   type Board,
   type Cell,
   type DifficultyReport,
+  type GeneratedBoard,
   type Gravity,
+  MAX_FACES,
   type Move,
+  type SolveResult,
 } from '@puzzlekit/link-layout';
-import { CommandFailure, choiceOption, intOption, numberOption, type Context } from '../context.js';
+import { isPuzzlekitError } from '@puzzlekit/errors';
+import {
+  CommandFailure,
+  UsageError,
+  choiceOption,
+  intOption,
+  maxMsOption,
+  numberOption,
+  type Context,
+  type Progress,
+} from '../context.js';
 import type { GameModule } from './types.js';
 
 interface RuleFlags {
@@ -31,6 +44,69 @@ function rule(opts: RuleFlags): { gravity: Gravity; ring: boolean } {
 
 function seedOption(value: string): number | string {
   return /^-?\d+$/.test(value.trim()) ? intOption('--seed', value) : value;
+}
+
+/** The wall-clock budget of every link command unless --max-ms says otherwise. */
+const DEFAULT_MAX_MS = 15_000;
+
+function maxMs(value: string | undefined): number {
+  return value === undefined ? DEFAULT_MAX_MS : maxMsOption(value);
+}
+
+/** `--difficulty`: a number in 0..1 (a usage error otherwise, exit 2). */
+function difficultyOption(value: string): number {
+  const d = numberOption('--difficulty', value);
+  if (d < 0 || d > 1) throw new UsageError(`--difficulty must be in 0..1, got '${value}'`);
+  return d;
+}
+
+/**
+ * A progress listener for the library's staged reports: one bar per stage on a TTY, nothing with
+ * --json or off a TTY. `done()` removes the last bar.
+ */
+function stageProgress(ctx: Context): {
+  listen: (stage: string, done: number, total: number) => void;
+  done: () => void;
+} {
+  let bar: Progress | null = null;
+  let current = '';
+  return {
+    listen: (stage, done, total) => {
+      if (ctx.json) return;
+      if (stage !== current) {
+        bar?.stop();
+        bar = ctx.progress(stage, Math.max(1, total));
+        current = stage;
+      }
+      bar?.update(done, Math.max(1, total));
+    },
+    done: () => bar?.stop(),
+  };
+}
+
+/**
+ * Progress of a search on a TTY: the elapsed part of the time budget (the bound that usually ends a
+ * long search), so the bar's estimate is the time left before it gives up.
+ */
+function searchProgress(ctx: Context, budgetMs: number): { update: () => void; stop: () => void } {
+  if (ctx.json) return { update: () => undefined, stop: () => undefined };
+  const bar = ctx.progress('searching (ms of the time budget)', budgetMs);
+  const started = performance.now();
+  return {
+    update: () => bar.update(Math.min(budgetMs, Math.round(performance.now() - started))),
+    stop: () => bar.stop(),
+  };
+}
+
+/** The answer line of an undecided search: "gave up: <which bound> (<its value>) after N nodes". */
+function gaveUp(r: { reason?: string; bound?: string; nodes: number }): string {
+  return `gave up: ${r.reason ?? 'budget'} (${r.bound ?? '?'}) after ${r.nodes} nodes`;
+}
+
+function solveFailure(r: SolveResult): CommandFailure {
+  return new CommandFailure(
+    r.status === 'unsolvable' ? 'the board cannot be cleared' : `undecided, ${gaveUp(r)}`,
+  );
 }
 
 function fmtCell([r, c]: Cell): string {
@@ -58,12 +134,18 @@ function fmtRating(r: DifficultyReport): string {
         (r.undecidedChoices ? ` (${r.undecidedChoices} undecided)` : '');
   return [
     `tiles ${r.tiles}, solvable: ${r.solvable === null ? 'undecided' : r.solvable ? 'yes' : 'no'}`,
-    `playable pairs at the start: ${r.startMoves}; along play: min ${r.minMoves} (until ¾ cleared), mean ${r.meanMoves.toFixed(1)}`,
-    `random play clears ${(100 * r.randomClearRate).toFixed(1)}% of ${r.playouts} playouts (mean progress ${(100 * r.randomProgress).toFixed(1)}%)`,
+    `playable pairs at the start: ${r.startMoves}; along play: ` +
+      (r.movesAlongPlay.length
+        ? `min ${r.minMoves} (until ¾ cleared), mean ${r.meanMoves.toFixed(1)}`
+        : 'not measured (no line of play found)'),
+    r.playouts
+      ? `random play clears ${(100 * r.randomClearRate).toFixed(1)}% of ${r.playouts} playouts (mean progress ${(100 * r.randomProgress).toFixed(1)}%)`
+      : 'random play: no playout ran',
     `dead-end choices: ${dead}` +
       (r.randomWalkDeadEnds === null
         ? ''
         : `; ${r.randomWalkDeadEnds} of ${r.randomWalkChoices} along random walks`),
+    ...(r.stopped ? [`stopped early: ${r.stopped}; the figures above cover the work done`] : []),
   ].join('\n');
 }
 
@@ -86,18 +168,28 @@ function register(program: Command, ctx: Context): void {
     link
       .command('generate')
       .description('generate a board that is solvable by construction')
-      .option('--rows <n>', 'rows', '8')
-      .option('--cols <n>', 'columns', '18')
-      .option('--faces <n>', 'distinct faces (default: tiles / copies)')
-      .option('--copies <n>', 'copies of each face (even)', '4')
+      .option('--rows <n>', 'rows (1..1000)', '8')
+      .option('--cols <n>', 'columns (1..1000)', '18')
+      .option('--faces <n>', `distinct faces, at most ${MAX_FACES} (default: tiles / copies)`)
+      .option('--copies <n>', 'copies of each face (even, 2..64)', '4')
       .option('--seed <seed>', 'random seed (integer or text)', '0')
-      .option('--difficulty <d>', '0 (easy) … 1 (hard); above 0.5 mixes in checked shuffles', '0.5')
+      .option(
+        '--difficulty <d>',
+        '0 (easy) … 1 (hard); above 0.5 the construction avoids pairs that are free at the start',
+        '0.5',
+      )
       .option(
         '--mask <file>',
-        'ASCII mask: X takes a tile, . empty, # blocked (overrides rows/cols)',
+        'ASCII mask: X takes a tile, . empty, # blocked, : fixed (overrides rows/cols)',
+      )
+      .option(
+        '--holes <kind>',
+        'with gravity, the mask holes under tiles: fixed (keep the shape) or fall',
+        'fixed',
       )
       .option('--rate', 'also measure the difficulty of the result')
-      .option('--out <file>', 'also write the board text to this file'),
+      .option('--out <file>', 'also write the board text to this file')
+      .option('--max-ms <ms>', `time budget in milliseconds (default ${DEFAULT_MAX_MS})`),
   ).action(
     async (opts: {
       rows: string;
@@ -107,26 +199,61 @@ function register(program: Command, ctx: Context): void {
       seed: string;
       difficulty: string;
       mask?: string;
+      holes: string;
       rate?: boolean;
       out?: string;
+      maxMs?: string;
       gravity: string;
       ring: boolean;
     }) => {
       const r = rule(opts);
-      const mask = opts.mask
-        ? parseMask(await ctx.readText(opts.mask), { source: opts.mask })
-        : undefined;
-      const g = generateBoard({
+      const copies = intOption('--copies', opts.copies, 2, 64);
+      if (copies % 2 !== 0) throw new UsageError(`--copies must be even, got '${opts.copies}'`);
+      const options = {
         ...r,
         rows: intOption('--rows', opts.rows, 1, 1000),
         cols: intOption('--cols', opts.cols, 1, 1000),
-        mask,
-        faces: opts.faces === undefined ? undefined : intOption('--faces', opts.faces, 1, 100000),
-        copies: intOption('--copies', opts.copies, 2, 64),
+        faces:
+          opts.faces === undefined ? undefined : intOption('--faces', opts.faces, 1, MAX_FACES),
+        copies,
         seed: seedOption(opts.seed),
-        difficulty: numberOption('--difficulty', opts.difficulty),
-      });
-      const rating = opts.rate ? rateBoard(g.board, { ...r, playouts: 200, seed: 1 }) : undefined;
+        difficulty: difficultyOption(opts.difficulty),
+        holes: choiceOption('--holes', opts.holes, ['fixed', 'fall'] as const),
+      };
+      const budget = maxMs(opts.maxMs);
+      const mask = opts.mask
+        ? parseMask(await ctx.readText(opts.mask), { source: opts.mask })
+        : undefined;
+      const progress = stageProgress(ctx);
+      const started = performance.now();
+      let g: GeneratedBoard;
+      try {
+        g = generateBoard({
+          ...options,
+          mask,
+          timeLimitMs: budget,
+          onProgress: progress.listen,
+        });
+      } catch (error) {
+        progress.done();
+        // Without a mask, a size, copies or faces that do not fit is how the command was called.
+        if (!mask && isPuzzlekitError(error) && error.code !== 'GENERATION_FAILED')
+          throw new UsageError(error.message);
+        throw error;
+      }
+      const left = Math.max(1, budget - (performance.now() - started));
+      const rating = opts.rate
+        ? rateBoard(g.board, {
+            ...r,
+            // The construction's order is the line of play: no solver run needed to prove it.
+            solution: g.solution,
+            playouts: 200,
+            seed: 1,
+            timeLimitMs: left,
+            onProgress: progress.listen,
+          })
+        : undefined;
+      progress.done();
       if (opts.out) await ctx.writeText(opts.out, `${printBoard(g.board)}\n`);
       const data: Record<string, unknown> = { board: boardRows(g.board), solution: g.solution };
       if (rating) data.difficulty = rating;
@@ -147,76 +274,130 @@ function register(program: Command, ctx: Context): void {
       .command('solve <board-file>')
       .description('decide whether a board can be cleared; print the removal sequence')
       .option('--budget <nodes>', 'search nodes before giving up', '200000')
-      .option('--time-limit <ms>', 'wall-clock limit in milliseconds'),
+      .option('--max-ms <ms>', `time budget in milliseconds (default ${DEFAULT_MAX_MS})`)
+      .option('--time-limit <ms>', 'the same as --max-ms (older name)'),
   ).action(
     async (
       file: string,
-      opts: { budget: string; timeLimit?: string; gravity: string; ring: boolean },
+      opts: { budget: string; maxMs?: string; timeLimit?: string; gravity: string; ring: boolean },
     ) => {
+      const options = searchOptions(opts);
       const board = await readBoard(ctx, file);
-      const r = solveBoard(board, {
-        ...rule(opts),
-        nodeBudget: intOption('--budget', opts.budget, 1),
-        timeLimitMs:
-          opts.timeLimit === undefined ? undefined : numberOption('--time-limit', opts.timeLimit),
-      });
+      const bar = searchProgress(ctx, options.timeLimitMs);
+      const r = solveBoard(board, { ...options, onProgress: bar.update });
+      bar.stop();
       ctx.output(
-        { solvable: r.solvable, solution: r.solution, status: r.status, nodes: r.nodes },
+        {
+          solvable: r.solvable,
+          solution: r.solution,
+          status: r.status,
+          nodes: r.nodes,
+          ...(r.reason ? { reason: r.reason, bound: r.bound } : {}),
+        },
         () =>
           r.status === 'solved'
             ? `solvable: ${r.solution!.length} moves (${r.nodes} nodes)\n${fmtSolution(r.solution!)}`
             : r.status === 'unsolvable'
               ? `not solvable: the search was exhaustive (${r.nodes} nodes)`
-              : `undecided: the ${r.reason} ran out after ${r.nodes} nodes`,
+              : `undecided: ${gaveUp(r)}`,
       );
-      if (r.status === 'unsolvable') throw new CommandFailure('the board cannot be cleared');
-      if (r.status === 'unknown') throw new CommandFailure(`undecided (${r.reason})`);
+      if (r.status !== 'solved') throw solveFailure(r);
     },
   );
 
   addRuleOptions(
     link
       .command('hint <board-file>')
-      .description('a pair to play that keeps the board solvable')
-      .option('--budget <nodes>', 'search nodes before giving up', '200000'),
-  ).action(async (file: string, opts: { budget: string; gravity: string; ring: boolean }) => {
-    const board = await readBoard(ctx, file);
-    const h = hintMove(board, { ...rule(opts), nodeBudget: intOption('--budget', opts.budget, 1) });
-    ctx.output(h, () => {
-      switch (h.status) {
-        case 'hint':
-          return `play ${fmtMove(board, h.move!)} via ${h.path!.map(fmtCell).join(' ')}`;
-        case 'cleared':
-          return 'the board is already clear';
-        case 'deadlock':
-          return 'deadlock: no pair is playable (shuffle the board)';
-        case 'unsolvable':
-          return 'every playable pair leads to a dead end (shuffle the board)';
-        default:
-          return `undecided: the search budget ran out after ${h.nodes} nodes`;
-      }
-    });
-    if (h.status !== 'hint' && h.status !== 'cleared')
-      throw new CommandFailure(`no safe pair (${h.status})`);
-  });
+      .description(
+        'a pair to play that keeps the board solvable; on a stuck board, the reshuffle the game would deal',
+      )
+      .option('--budget <nodes>', 'search nodes before giving up', '200000')
+      .option('--max-ms <ms>', `time budget in milliseconds (default ${DEFAULT_MAX_MS})`)
+      .option('--seed <seed>', 'random seed of the reshuffle', '0')
+      .option('--no-reshuffle', 'on a stuck board, only say so (exit 1)'),
+  ).action(
+    async (
+      file: string,
+      opts: {
+        budget: string;
+        maxMs?: string;
+        seed: string;
+        reshuffle: boolean;
+        gravity: string;
+        ring: boolean;
+      },
+    ) => {
+      const options = searchOptions(opts);
+      const seed = seedOption(opts.seed);
+      const board = await readBoard(ctx, file);
+      const bar = searchProgress(ctx, options.timeLimitMs);
+      const started = performance.now();
+      const h = hintMove(board, { ...options, onProgress: bar.update });
+      bar.stop();
+      const stuck = h.status === 'deadlock' || h.status === 'unsolvable';
+      const reshuffle =
+        stuck && opts.reshuffle
+          ? shuffleBoard(board, {
+              ...rule(opts),
+              seed,
+              timeLimitMs: Math.max(1, options.timeLimitMs - (performance.now() - started)),
+            })
+          : null;
+      const data: Record<string, unknown> = { ...h };
+      if (reshuffle)
+        data.reshuffle = { board: boardRows(reshuffle.board), solution: reshuffle.solution };
+      ctx.output(data, () => {
+        switch (h.status) {
+          case 'hint':
+            return `play ${fmtMove(board, h.move!)} via ${h.path!.map(fmtCell).join(' ')}`;
+          case 'cleared':
+            return 'the board is already clear';
+          case 'deadlock':
+          case 'unsolvable': {
+            const why =
+              h.status === 'deadlock'
+                ? 'deadlock: no pair is playable'
+                : 'every playable pair leads to a dead end';
+            if (!reshuffle) return `${why} (shuffle the board)`;
+            return [
+              `${why}; the game reshuffles the remaining tiles (same faces, same cells) into a deal that can be cleared:`,
+              printBoard(reshuffle.board),
+              '',
+              `a clearing order (${reshuffle.solution.length} moves):`,
+              fmtSolution(reshuffle.solution),
+            ].join('\n');
+          }
+          default:
+            return `undecided: ${gaveUp(h)}`;
+        }
+      });
+      if (h.status === 'unknown') throw new CommandFailure(`no safe pair: ${gaveUp(h)}`);
+      if (stuck && !reshuffle) throw new CommandFailure(`no safe pair (${h.status})`);
+    },
+  );
 
   addRuleOptions(
     link
       .command('rate <board-file>')
       .description('measure difficulty: playable pairs, random-play clear rate, dead-end choices')
       .option('--playouts <n>', 'random playouts', '200')
-      .option('--seed <seed>', 'seed of the playouts', '0'),
+      .option('--seed <seed>', 'seed of the playouts', '0')
+      .option('--max-ms <ms>', `time budget in milliseconds (default ${DEFAULT_MAX_MS})`),
   ).action(
     async (
       file: string,
-      opts: { playouts: string; seed: string; gravity: string; ring: boolean },
+      opts: { playouts: string; seed: string; maxMs?: string; gravity: string; ring: boolean },
     ) => {
-      const board = await readBoard(ctx, file);
-      const r = rateBoard(board, {
+      const options = {
         ...rule(opts),
         playouts: intOption('--playouts', opts.playouts, 0, 1_000_000),
         seed: seedOption(opts.seed),
-      });
+        timeLimitMs: maxMs(opts.maxMs),
+      };
+      const board = await readBoard(ctx, file);
+      const progress = stageProgress(ctx);
+      const r = rateBoard(board, { ...options, onProgress: progress.listen });
+      progress.done();
       ctx.output(r, () => fmtRating(r));
     },
   );
@@ -225,19 +406,52 @@ function register(program: Command, ctx: Context): void {
     link
       .command('shuffle <board-file>')
       .description('shuffle the remaining tiles into a board that can still be cleared')
-      .option('--seed <seed>', 'random seed', '0'),
-  ).action(async (file: string, opts: { seed: string; gravity: string; ring: boolean }) => {
-    const board = await readBoard(ctx, file);
-    const s = shuffleBoard(board, { ...rule(opts), seed: seedOption(opts.seed) });
-    ctx.output({ board: boardRows(s.board), solution: s.solution }, () =>
-      [
-        printBoard(s.board),
-        '',
-        `solution (${s.solution.length} moves):`,
-        fmtSolution(s.solution),
-      ].join('\n'),
-    );
-  });
+      .option('--seed <seed>', 'random seed', '0')
+      .option('--max-ms <ms>', `time budget in milliseconds (default ${DEFAULT_MAX_MS})`),
+  ).action(
+    async (
+      file: string,
+      opts: { seed: string; maxMs?: string; gravity: string; ring: boolean },
+    ) => {
+      const options = {
+        ...rule(opts),
+        seed: seedOption(opts.seed),
+        timeLimitMs: maxMs(opts.maxMs),
+      };
+      const board = await readBoard(ctx, file);
+      const progress = stageProgress(ctx);
+      const s = shuffleBoard(board, { ...options, onProgress: progress.listen });
+      progress.done();
+      ctx.output({ board: boardRows(s.board), solution: s.solution }, () =>
+        [
+          printBoard(s.board),
+          '',
+          `solution (${s.solution.length} moves):`,
+          fmtSolution(s.solution),
+        ].join('\n'),
+      );
+    },
+  );
+}
+
+/** Rule, node budget and time budget of solve and hint (usage errors before any file is read). */
+function searchOptions(opts: {
+  budget: string;
+  maxMs?: string;
+  timeLimit?: string;
+  gravity: string;
+  ring: boolean;
+}): { gravity: Gravity; ring: boolean; nodeBudget: number; timeLimitMs: number } {
+  if (opts.maxMs !== undefined && opts.timeLimit !== undefined)
+    throw new UsageError('give --max-ms or --time-limit, not both');
+  return {
+    ...rule(opts),
+    nodeBudget: intOption('--budget', opts.budget, 1),
+    timeLimitMs:
+      opts.timeLimit !== undefined
+        ? intOption('--time-limit', opts.timeLimit, 1, 86_400_000)
+        : maxMs(opts.maxMs),
+  };
 }
 
 function demo(): {
@@ -259,7 +473,7 @@ function demo(): {
   const down = generateBoard({ ...options, gravity: 'down', difficulty: 0.5 });
   const downSolved = solveBoard(down.board, { gravity: 'down' });
   const text = [
-    `A 6×12 board of 18 faces × 4, solvable by construction (difficulty 0.8: construction biased to far, two-turn pairs, then ${g.swaps} face swaps kept only while the exact solver still clears it):`,
+    'A 6×12 board of 18 faces × 4, solvable by construction (difficulty 0.8: the construction favours far, two-turn pairs and avoids pairs that would be free at the start):',
     printBoard(g.board),
     '',
     `exact solver: ${solved.status} in ${solved.nodes} nodes; hint: ${hint.move ? fmtMove(g.board, hint.move) : hint.status}`,

@@ -53,7 +53,7 @@ describe('board text format', () => {
   it('reports line and column of bad input', () => {
     const e1 = parseErr(() => parseBoard('AA\nA,\n', { source: 'x.txt' }));
     expect([e1.line, e1.column, e1.source]).toEqual([2, 2, 'x.txt']);
-    expect(e1.message).toMatch(/^x\.txt:2:2: unknown character ","/);
+    expect(e1.message).toMatch(/^x\.txt:2:2: unknown character ','/);
     const e2 = parseErr(() => parseBoard('AAB\nB\n'));
     expect([e2.line, e2.column, e2.code]).toEqual([2, 2, 'RAGGED_ROW']);
     const e3 = parseErr(() => parseBoard('\n\nAB\nAC'));
@@ -82,7 +82,7 @@ describe('board text format', () => {
 
   it('checks board objects with a JSON path', () => {
     expect(() => checkBoardShape({ rows: 1, cols: 2, cells: [1] })).toThrow(/\$\.cells/);
-    expect(() => checkBoardShape({ rows: 1, cols: 2, cells: [1, -2] })).toThrow(/\$\.cells\[1\]/);
+    expect(() => checkBoardShape({ rows: 1, cols: 2, cells: [1, -3] })).toThrow(/\$\.cells\[1\]/);
     expect(() => checkBoardShape({ rows: 0, cols: 2, cells: [] })).toThrow(/\$\.rows/);
     expect(() => checkBoardShape({ rows: 1, cols: 2, cells: [1, 2] })).toThrow(/even count/);
   });

@@ -6,6 +6,7 @@ import type { Rng } from '@puzzlekit/rng';
 import { computeSegments, partnersOf, unpad, type Engine } from '../engine.js';
 import { removeAndSettle } from '../link/play.js';
 import { GenerationError, type Gravity, type Move } from '../model.js';
+import type { WorkLimits } from './limits.js';
 
 /** The outcome of a construction: which tile ids were paired, in play order, and where. */
 export interface Construction {
@@ -21,7 +22,8 @@ export interface Construction {
 /**
  * Runs the construction on `e` (whose grid holds blank tiles with ids 1..tiles, at rest under
  * `gravity`). The grid is left empty of tiles. `difficulty` in [0, 1] biases the choice of pair:
- * low prefers adjacent, straight pairs; high prefers far-apart, two-turn pairs.
+ * low prefers adjacent, straight pairs; high prefers far-apart, two-turn pairs. `limits` bounds the
+ * wall-clock time (a GenerationError saying "gave up") and hears of progress.
  */
 export function construct(
   e: Engine,
@@ -30,13 +32,30 @@ export function construct(
   difficulty: number,
   gravity: Gravity,
   maxBacktracks: number,
+  limits?: WorkLimits,
 ): Construction {
   const steps = tiles / 2;
   const pairA = new Int32Array(steps);
   const pairB = new Int32Array(steps);
   const posA = new Int32Array(steps);
   const posB = new Int32Array(steps);
-  const snapshots: Int32Array[] = [];
+  // Undo log instead of a grid copy per step (which took rows × cols × steps memory): each step's
+  // removed tiles are in pairA/posA..., and the tiles that fell are logged as (from, to).
+  const fallLog: number[] = [];
+  const fallStart = new Int32Array(steps);
+  const logFall = (from: number, to: number): void => {
+    fallLog.push(from, to);
+  };
+  const undoStep = (i: number): void => {
+    while (fallLog.length > fallStart[i]!) {
+      const to = fallLog.pop()!;
+      const from = fallLog.pop()!;
+      e.grid[from] = e.grid[to]!;
+      e.grid[to] = 0;
+    }
+    e.grid[posA[i]!] = pairA[i]! + 1;
+    e.grid[posB[i]!] = pairB[i]! + 1;
+  };
   const outCells = new Int32Array(e.size);
   const outTurns = new Int32Array(e.size);
   const cand: number[] = [];
@@ -45,17 +64,29 @@ export function construct(
   const bias = 4 * (2 * difficulty - 1);
   const span = e.rows + e.cols;
   const pw = e.pw;
+  // Above difficulty 0.5: a pair whose tiles already link on the starting board is a free move
+  // there (most playable pairs of a constructed board are such pairs), so it is penalised, and more
+  // source tiles are sampled per step so an unexposed pair is usually among the candidates.
+  // Below 0.5 with gravity, the same pairs are favoured instead (weight × exp(2 (1 − 2d))): the
+  // turn/distance bias alone left random play's clear rate flat from 0 to 0.5 under gravity.
+  // Without gravity boards below 0.5 are left as they were (random play clears them already).
+  const hard = Math.max(0, 2 * difficulty - 1);
+  const easy = gravity === 'none' ? 0 : Math.max(0, 1 - 2 * difficulty);
+  const exposure = hard > 0 || easy > 0 ? startLinks(e, tiles, outCells, outTurns) : null;
+  const penalty = hard > 0 ? Math.exp(-8 * hard) : Math.exp(2 * easy);
+  const maxSources = 2 + Math.round(6 * hard);
   let backtracks = 0;
   let back = 1;
   let k = 0;
   while (k < steps) {
+    limits?.check(k, steps);
     computeSegments(e);
     let nLive = 0;
     for (let i = 0; i < e.size; i++) if (e.grid[i]! > 0) live[nLive++] = i;
     cand.length = 0;
     candW.length = 0;
     let sources = 0;
-    while (nLive > 0 && sources < 2) {
+    while (nLive > 0 && sources < maxSources) {
       const j = rng.below(nLive);
       const a = live[j]!;
       live[j] = live[--nLive]!;
@@ -68,7 +99,13 @@ export function construct(
           Math.abs(Math.floor(a / pw) - Math.floor(b / pw)) + Math.abs((a % pw) - (b % pw));
         const score = 0.5 * (outTurns[t]! / 2) + 0.5 * Math.min(1, dist / span);
         cand.push(a, b);
-        candW.push(Math.exp(bias * score));
+        let w = Math.exp(bias * score);
+        if (exposure) {
+          const ta = e.grid[a]! - 1;
+          const tb = e.grid[b]! - 1;
+          if (exposure.has(ta < tb ? ta * tiles + tb : tb * tiles + ta)) w *= penalty;
+        }
+        candW.push(w);
       }
     }
     if (cand.length === 0) {
@@ -80,23 +117,37 @@ export function construct(
       }
       const to = Math.max(0, k - back);
       back = Math.min(back * 2, steps);
-      e.grid.set(snapshots[to]!);
-      k = to;
+      while (k > to) undoStep(--k);
       continue;
     }
     const pick = rng.weightedIndex(candW);
     const a = cand[2 * pick]!;
     const b = cand[2 * pick + 1]!;
-    if (snapshots.length <= k) snapshots.push(e.grid.slice());
-    else snapshots[k]!.set(e.grid);
+    fallStart[k] = fallLog.length;
     pairA[k] = e.grid[a]! - 1;
     pairB[k] = e.grid[b]! - 1;
     posA[k] = a;
     posB[k] = b;
-    removeAndSettle(e, a, b, gravity);
+    removeAndSettle(e, a, b, gravity, logFall);
     k++;
   }
   const moves: Move[] = [];
   for (let i = 0; i < steps; i++) moves.push([unpad(e, posA[i]!), unpad(e, posB[i]!)]);
   return { pairA, pairB, moves, backtracks };
+}
+
+/** Pairs of tile ids (lo · tiles + hi) that link on the starting board, faces ignored. */
+function startLinks(e: Engine, tiles: number, out: Int32Array, turns: Int32Array): Set<number> {
+  computeSegments(e);
+  const links = new Set<number>();
+  for (let a = 0; a < e.size; a++) {
+    const ta = e.grid[a]! - 1;
+    if (ta < 0) continue;
+    const n = partnersOf(e, a, out, turns);
+    for (let k = 0; k < n; k++) {
+      const tb = e.grid[out[k]!]! - 1;
+      if (ta < tb) links.add(ta * tiles + tb);
+    }
+  }
+  return links;
 }

@@ -3,6 +3,7 @@ import { Rng } from '@puzzlekit/rng';
 import { GRAVITIES } from '../model.js';
 import { parseMask, printBoard } from '../format/text.js';
 import { randomMask } from '../layout/masks.js';
+import { playablePairs } from '../link/path.js';
 import { replay } from '../link/play.js';
 import { isSettledBoard } from './settled.js';
 import { generateBoard } from './generate.js';
@@ -81,13 +82,35 @@ XXX##XXX
     );
   });
 
-  it('difficulty lowers the playable pairs at the start; mixing keeps the board solvable', () => {
-    const easy = generateBoard({ rows: 8, cols: 18, seed: 5, difficulty: 0 });
-    const hard = generateBoard({ rows: 8, cols: 18, seed: 5, difficulty: 1 });
+  it('difficulty lowers the playable pairs at the start under every gravity', () => {
+    for (const gravity of GRAVITIES) {
+      const start = (difficulty: number): number => {
+        let sum = 0;
+        for (let seed = 1; seed <= 3; seed++) {
+          const g = generateBoard({ rows: 8, cols: 12, seed, difficulty, gravity });
+          expect(replay(g.board, g.solution, { gravity }).cleared).toBe(true);
+          sum += playablePairs(g.board, { gravity }).length;
+        }
+        return sum;
+      };
+      const [easy, mid, hard] = [start(0), start(0.5), start(1)];
+      expect(mid).toBeLessThanOrEqual(easy);
+      expect(hard).toBeLessThan(mid);
+    }
+  });
+
+  it('mixing keeps the board solvable', () => {
+    const hard = generateBoard({ rows: 8, cols: 18, seed: 5, difficulty: 1, mix: 0.3 });
     expect(hard.swaps).toBeGreaterThan(0);
     expect(replay(hard.board, hard.solution).cleared).toBe(true);
-    expect(replay(easy.board, easy.solution).cleared).toBe(true);
-    const mixedDown = generateBoard({ rows: 6, cols: 8, seed: 2, difficulty: 1, gravity: 'down' });
+    const mixedDown = generateBoard({
+      rows: 6,
+      cols: 8,
+      seed: 2,
+      difficulty: 1,
+      mix: 0.5,
+      gravity: 'down',
+    });
     expect(replay(mixedDown.board, mixedDown.solution, { gravity: 'down' }).cleared).toBe(true);
   });
 });

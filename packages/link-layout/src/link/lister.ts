@@ -67,9 +67,26 @@ export function createLister(e: Engine, maxFace: number): PairLister {
         acc += count[f]!;
       }
       fill.set(start);
+      // Only tiles that can be in a pair: an empty neighbour (a path can leave) or an equal
+      // neighbour. On a dense board most tiles are buried, and skipping them halves the work; the
+      // pairs and their order are unchanged (a buried tile has empty run sets and no pair).
+      const sameFace = (f: number, j: number): boolean =>
+        grid[j]! > 0 && faceOf[grid[j]! - 1] === f;
       for (let i = 0; i < size; i++) {
         const v = grid[i]!;
-        if (v > 0) byFace[fill[faceOf[v - 1]!]!++] = i;
+        if (v <= 0) continue;
+        const f = faceOf[v - 1]!;
+        if (
+          grid[i - 1] === 0 ||
+          grid[i + 1] === 0 ||
+          grid[i - pw] === 0 ||
+          grid[i + pw] === 0 ||
+          sameFace(f, i - 1) ||
+          sameFace(f, i + 1) ||
+          sameFace(f, i - pw) ||
+          sameFace(f, i + pw)
+        )
+          byFace[fill[f]!++] = i;
       }
       let n = 0;
       const emit = (x: number, y: number): void => {
@@ -82,13 +99,14 @@ export function createLister(e: Engine, maxFace: number): PairLister {
       };
       for (let f = 0; f <= maxFace; f++) {
         const lo = start[f]!;
-        const k = count[f]!;
+        // Open tiles of the face; the method is chosen by the face's full count, as before.
+        const k = fill[f]! - lo;
         if (k < 2) continue;
         hv = grow(hv, k * stride);
         vh = grow(vh, k * stride);
         nodeTile = grow(nodeTile, 2 * k * stride);
         nodeNext = grow(nodeNext, 2 * k * stride);
-        if (k <= 8) {
+        if (count[f]! <= 8) {
           // Few copies: test each pair of the group by intersecting the two small run sets.
           for (let i = 0; i < k; i++)
             linkSets(e, byFace[lo + i]!, hv, i * stride, vh, i * stride, nsets, 2 * i);

@@ -1,5 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { createEngine, isSettled, pad, type Engine } from '../engine.js';
+import { createEngine, isSettled, pad, setFloor, type Engine } from '../engine.js';
 import { checkBoardShape } from '../format/text.js';
 import type { Board, Cell, Gravity, RuleOptions } from '../model.js';
 
@@ -43,7 +43,7 @@ export function loadBoard(
         faces.push(v);
         if (v > maxFace) maxFace = v;
         e.grid[i] = faces.length;
-      } else e.grid[i] = v;
+      } else setFloor(e, i, v);
     }
   if (checkSettled && !isSettled(e, gravity)) {
     throw new InvalidInputError(

@@ -1,6 +1,8 @@
 import { settleLine, unpad, type Engine } from '../engine.js';
 import {
   BLOCKED,
+  EMPTY,
+  FIXED,
   IllegalMoveError,
   type Board,
   type Cell,
@@ -15,28 +17,33 @@ export function engineToBoard(e: Engine, faceOf: Int32Array): Board {
   const cells: number[] = [];
   for (let r = 0; r < e.rows; r++)
     for (let c = 0; c < e.cols; c++) {
-      const v = e.grid[(r + 1) * e.pw + c + 1]!;
-      cells.push(v > 0 ? faceOf[v - 1]! : v === -1 ? BLOCKED : 0);
+      const i = (r + 1) * e.pw + c + 1;
+      const v = e.grid[i]!;
+      cells.push(v > 0 ? faceOf[v - 1]! : v === -1 ? BLOCKED : e.fixed[i] === 1 ? FIXED : EMPTY);
     }
   return { rows: e.rows, cols: e.cols, cells };
 }
 
-/** Removes tiles at padded a and b, then lets tiles fall (the lines of both removed tiles). */
+/**
+ * Removes tiles at padded a and b, then lets tiles fall (the lines of both removed tiles); `moved`
+ * hears of every tile that falls (an undo log).
+ */
 export function removeAndSettle(
   e: Engine,
   a: number,
   b: number,
   gravity: RuleOptions['gravity'],
+  moved?: (from: number, to: number) => void,
 ): void {
   e.grid[a] = 0;
   e.grid[b] = 0;
   if (gravity && gravity !== 'none') {
-    settleLine(e, gravity, a);
+    settleLine(e, gravity, a, moved);
     const sameLine =
       gravity === 'down' || gravity === 'up'
         ? a % e.pw === b % e.pw
         : Math.floor(a / e.pw) === Math.floor(b / e.pw);
-    if (!sameLine) settleLine(e, gravity, b);
+    if (!sameLine) settleLine(e, gravity, b, moved);
   }
 }
 

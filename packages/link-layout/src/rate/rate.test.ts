@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoard } from '../format/text.js';
 import { generateBoard } from '../generate/generate.js';
+import { replay } from '../link/play.js';
 import { rateBoard } from './rate.js';
 
 describe('difficulty measures', () => {
@@ -50,5 +51,27 @@ A.BA`);
     expect(a).toEqual(b);
     expect(a.solvable).toBe(true);
     expect(() => rateBoard(g.board, { playouts: -1 })).toThrow(/playouts/);
+  });
+
+  it('takes a known solution as the line of play, and a time limit that keeps what was measured', () => {
+    const g = generateBoard({ rows: 8, cols: 12, seed: 2, difficulty: 1, gravity: 'left' });
+    const r = rateBoard(g.board, {
+      gravity: 'left',
+      solution: g.solution,
+      playouts: 20,
+      deadEnds: false,
+    });
+    expect(r.solvable).toBe(true);
+    expect(r.movesAlongPlay).toHaveLength(g.solution.length);
+    expect(r.movesAlongPlay[0]).toBe(r.startMoves);
+    const wrong = [g.solution[1]!, g.solution[0]!, ...g.solution.slice(2)];
+    const bad = replay(g.board, wrong, { gravity: 'left' }).cleared;
+    if (!bad)
+      expect(() => rateBoard(g.board, { gravity: 'left', solution: wrong })).toThrow(
+        /\$\.solution/,
+      );
+    const cut = rateBoard(g.board, { gravity: 'left', playouts: 1_000_000, timeLimitMs: 50 });
+    expect(cut.stopped).toMatch(/time limit \(50 ms\)/);
+    expect(cut.playouts).toBeLessThan(1_000_000);
   });
 });

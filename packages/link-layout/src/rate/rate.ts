@@ -4,10 +4,11 @@ import { computeSegments, type Engine } from '../engine.js';
 import { pathBetween } from '../link/path.js';
 import { createLister } from '../link/lister.js';
 import { loadBoard } from '../link/load.js';
-import { engineToBoard, removeAndSettle } from '../link/play.js';
+import { engineToBoard, removeAndSettle, replay } from '../link/play.js';
 import { pad } from '../engine.js';
-import type { Board, RuleOptions } from '../model.js';
-import { solveBoard } from '../solve/solve.js';
+import type { Board, Move, RuleOptions } from '../model.js';
+import { solveBoard, type SolveOptions, type SolveResult } from '../solve/solve.js';
+import { WorkLimits, type ProgressListener } from '../generate/limits.js';
 
 /** True when removing padded a, b leaves the face's other two tiles linked (grid restored). */
 function clearsFace(e: Engine, faceOf: Int32Array, a: number, b: number): boolean {
@@ -51,6 +52,20 @@ export interface RateOptions extends RuleOptions {
   readonly deadEndBudget?: number;
   /** Random playouts along which dead-end choices are also counted (default 2). */
   readonly deadEndPlayouts?: number;
+  /**
+   * Wall-clock limit in milliseconds for the whole rating (default none). When it passes, the
+   * measures taken so far are returned (`playouts` says how many random playouts ran) and `stopped`
+   * says where it stopped.
+   */
+  readonly timeLimitMs?: number;
+  /**
+   * A known clearing sequence (for example the one `generateBoard` returns): it becomes the line of
+   * play, and the solver is not run for it. It is replayed first; one that does not clear the board
+   * is an InvalidInputError.
+   */
+  readonly solution?: readonly Move[];
+  /** Hears of progress (stage `solving`, `playouts` or `dead ends`), at most every 100 ms. */
+  readonly onProgress?: ProgressListener;
 }
 
 /** Measured difficulty of a board. */
@@ -93,6 +108,11 @@ export interface DifficultyReport {
   readonly randomWalkDeadEnds: number | null;
   /** Choices checked along those random playouts. */
   readonly randomWalkChoices: number | null;
+  /**
+   * Set when a bound cut the rating short: `time limit (N ms) during <stage>`, or the solver giving
+   * up on the line of play (then moves along play and dead ends are not measured).
+   */
+  readonly stopped?: string;
 }
 
 /**
@@ -110,6 +130,18 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
       path: '$.playouts',
     });
   const rule: RuleOptions = { ring: options.ring ?? true, gravity: options.gravity ?? 'none' };
+  const limits = new WorkLimits(options.timeLimitMs, options.onProgress, 'solving');
+  let stopped: string | undefined;
+  const stop = (stage: string): void => {
+    stopped ??= `time limit (${Math.round(options.timeLimitMs ?? 0)} ms) during ${stage}`;
+  };
+  // Solver options within what is left of the time limit.
+  const within = (nodeBudget: number, share = 1): SolveOptions => {
+    const left = limits.remainingMs() * share;
+    return left === Infinity
+      ? { ...rule, nodeBudget }
+      : { ...rule, nodeBudget, timeLimitMs: Math.max(1, left) };
+  };
   const rng = options.rng ?? Rng.from(options.seed ?? 0);
   const base = loadBoard(board, rule);
   const { tiles } = base;
@@ -120,17 +152,32 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
   };
   const startMoves = count(board);
 
+  // The line of play first (its moves along play are the main measure), then random play.
+  // Half the time at most, so the playouts get the other half.
+  const solved = lineOfPlay(board, rule, options.solution, () =>
+    solveBoard(board, within(options.nodeBudget ?? 200_000, 0.5)),
+  );
+  // The solve had half the time: the playouts still run in the other half.
+  const solveNote =
+    solved.status === 'unknown' ? `the solver gave up: ${solved.reason} (${solved.bound})` : null;
+
   // Random play.
   let cleared = 0;
   let removed = 0;
+  let played = 0;
+  limits.begin('playouts');
   {
     const { e, faceOf, maxFace, gravity } = base;
     const start = e.grid.slice();
     const lister = createLister(e, maxFace);
-    for (let p = 0; p < playouts; p++) {
+    playing: for (let p = 0; p < playouts && !stopped; p++) {
       e.grid.set(start);
       let left = tiles;
       while (left > 0) {
+        if (limits.expired(p, playouts)) {
+          stop('playouts');
+          break playing;
+        }
         computeSegments(e);
         const n = lister.list(faceOf);
         if (n === 0) break;
@@ -140,6 +187,7 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
       }
       if (left === 0) cleared++;
       removed += tiles === 0 ? 1 : (tiles - left) / tiles;
+      played++;
     }
     e.grid.set(start);
   }
@@ -162,10 +210,15 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
       if (rule.gravity === 'none' && faceCount[f] === 2) return 'safe';
       if (rule.gravity === 'none' && faceCount[f] === 4 && clearsFace(L.e, L.faceOf, pa, pb))
         return 'safe';
+      if (limits.expired()) {
+        stop('dead ends');
+        return 'unknown';
+      }
       removeAndSettle(L.e, pa, pb, rule.gravity);
       const child = engineToBoard(L.e, L.faceOf);
       L.e.grid.set(snapshot);
-      const r = solveBoard(child, { ...rule, nodeBudget: budget });
+      const r = solveBoard(child, within(budget));
+      if (r.reason === 'time limit') stop('dead ends');
       return r.status === 'unsolvable' ? 'dead' : r.status === 'unknown' ? 'unknown' : 'safe';
     });
   };
@@ -181,8 +234,8 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
     };
   };
 
-  // The line of play, moves along it, dead ends.
-  const solved = solveBoard(board, { ...rule, nodeBudget: options.nodeBudget ?? 200_000 });
+  // Moves along the line of play, dead ends.
+  limits.begin('dead ends');
   const doDead = options.deadEnds ?? true;
   const along: number[] = [];
   const early: number[] = [];
@@ -197,36 +250,52 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
       undecided = 0;
       choices = 0;
     }
-    let cur = board;
-    for (const move of [...solved.solution!, null]) {
-      const { L, pairsA, pairsB } = stateOf(cur);
-      const n = pairsA.length;
-      // A freshly loaded board holds exactly its L.tiles tiles.
-      if (L.tiles > 0) along.push(n);
-      if (L.tiles > 0 && L.tiles * 4 >= tiles) early.push(n);
-      if (doDead && L.tiles > 0) {
-        for (const c of classify(L, pairsA, pairsB)) {
-          choices!++;
-          if (c === 'dead') dead!++;
-          else if (c === 'unknown') undecided!++;
+    // Walks the line of play, handing each position to `visit` until it returns false.
+    const walkLine = (visit: (state: ReturnType<typeof stateOf>) => boolean): void => {
+      let cur = board;
+      for (const move of [...solved.solution!, null]) {
+        const state = stateOf(cur);
+        if (!visit(state)) return;
+        if (move) {
+          const { L } = state;
+          const a = pad(L.e, move[0][0], move[0][1]);
+          const b = pad(L.e, move[1][0], move[1][1]);
+          removeAndSettle(L.e, a, b, rule.gravity);
+          cur = engineToBoard(L.e, L.faceOf);
         }
       }
-      if (move) {
-        const a = pad(L.e, move[0][0], move[0][1]);
-        const b = pad(L.e, move[1][0], move[1][1]);
-        removeAndSettle(L.e, a, b, rule.gravity);
-        cur = engineToBoard(L.e, L.faceOf);
+    };
+    // First the playable pairs along the whole line (one listing per step), then the dead-end
+    // checks (a solver call per pair) for as long as the time limit allows.
+    walkLine(({ L, pairsA }) => {
+      if (limits.expired()) {
+        stop('moves along play');
+        return false;
       }
-    }
+      // A freshly loaded board holds exactly its L.tiles tiles.
+      if (L.tiles > 0) along.push(pairsA.length);
+      if (L.tiles > 0 && L.tiles * 4 >= tiles) early.push(pairsA.length);
+      return true;
+    });
+    if (doDead && !stopped)
+      walkLine(({ L, pairsA, pairsB }) => {
+        if (L.tiles > 0)
+          for (const c of classify(L, pairsA, pairsB)) {
+            choices!++;
+            if (c === 'dead') dead!++;
+            else if (c === 'unknown') undecided!++;
+          }
+        return !stopped;
+      });
     // Dead ends met by random players: follow a few random playouts while they can still win.
     const walks = options.deadEndPlayouts ?? 2;
-    if (doDead && walks > 0) {
+    if (doDead && walks > 0 && !stopped) {
       randomDead = 0;
       randomChoices = 0;
       const walkRng = rng.fork();
       for (let w = 0; w < walks; w++) {
         let state = board;
-        for (;;) {
+        while (!stopped) {
           const { L, pairsA, pairsB } = stateOf(state);
           if (pairsA.length === 0) break;
           const kinds = classify(L, pairsA, pairsB);
@@ -247,13 +316,33 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
     movesAlongPlay: along,
     minMoves: early.length ? Math.min(...early) : startMoves,
     meanMoves: along.length ? along.reduce((s, x) => s + x, 0) / along.length : startMoves,
-    playouts,
-    randomClearRate: playouts ? cleared / playouts : 0,
-    randomProgress: playouts ? removed / playouts : 0,
+    playouts: played,
+    randomClearRate: played ? cleared / played : 0,
+    randomProgress: played ? removed / played : 0,
     deadEndChoices: dead,
     undecidedChoices: undecided,
     choices,
     randomWalkDeadEnds: randomDead,
     randomWalkChoices: randomChoices,
+    ...(stopped || solveNote
+      ? { stopped: [solveNote, stopped].filter((x) => x !== null && x !== undefined).join('; ') }
+      : {}),
   };
+}
+
+/** The line of play: a given solution once it replays to a clear board, else the solver's. */
+function lineOfPlay(
+  board: Board,
+  rule: RuleOptions,
+  given: readonly Move[] | undefined,
+  solve: () => SolveResult,
+): SolveResult {
+  if (given === undefined) return solve();
+  const check = replay(board, given, rule);
+  if (!check.cleared)
+    throw new InvalidInputError(
+      `the given solution does not clear the board: ${check.error ?? 'tiles remain at the end'}`,
+      { path: '$.solution' },
+    );
+  return { status: 'solved', solvable: true, solution: given, nodes: 0 };
 }
