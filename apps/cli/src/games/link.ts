@@ -28,6 +28,7 @@ import {
   intOption,
   maxMsOption,
   numberOption,
+  seedOption,
   type Context,
   type Progress,
 } from '../context.js';
@@ -40,10 +41,6 @@ interface RuleFlags {
 
 function rule(opts: RuleFlags): { gravity: Gravity; ring: boolean } {
   return { gravity: choiceOption('--gravity', opts.gravity, GRAVITIES), ring: opts.ring };
-}
-
-function seedOption(value: string): number | string {
-  return /^-?\d+$/.test(value.trim()) ? intOption('--seed', value) : value;
 }
 
 /** The wall-clock budget of every link command unless --max-ms says otherwise. */
