@@ -284,13 +284,6 @@ export function linkSets(
   counts[countAt + 1] = nv;
 }
 
-/** True when padded cells a and b are orthogonal neighbours. */
-export function adjacent(e: Engine, a: number, b: number): boolean {
-  const d = a - b;
-  if (d === e.pw || d === -e.pw) return true;
-  return (d === 1 || d === -1) && Math.floor(a / e.pw) === Math.floor(b / e.pw);
-}
-
 /**
  * Lets tiles fall in one board column (gravity up/down) or row (left/right) containing padded index
  * `at`. Blocked and fixed cells hold tiles up; empty cells do not. The ring never holds tiles.
