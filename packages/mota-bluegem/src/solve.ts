@@ -11,13 +11,19 @@ import {
   type Unbeatable,
 } from './graph.js';
 import { hornOrder } from './horn.js';
+import { dict, own } from './lookup.js';
 import type { HeroStats, Project } from './model.js';
 
 /** Options of {@link solveFloor}. */
 export interface SolveFloorOptions extends FloorGraphOptions {
   /** State budget of the exact search on floors with cycles (default 2,000,000). */
   readonly maxStates?: number;
+  /** Keys the hero holds on arrival, by item id (default: the keys the game starts with). */
+  readonly keys?: Readonly<Record<string, number>>;
 }
+
+/** What the message says when a tower's `functions.js` replaces the stock damage code. */
+export const CUSTOM_DAMAGE_NOTE = 'custom damage formula: figures approximate';
 
 /** One fight of the simulated route. */
 export interface Fight extends CellRef {
@@ -48,8 +54,18 @@ export type SolveMethod = 'horn' | 'exact' | 'greedy' | 'none';
 export interface FloorSolution {
   readonly floorId: string;
   readonly method: SolveMethod;
-  /** Proven optimal: Horn on a tree whose monsters are all linear over the range, or a finished exact search. */
+  /**
+   * Proven optimal: the search proved the order (Horn on a tree whose monsters are all linear over the
+   * range, or a finished exact search), the hero survives the walked route, the route is complete, and
+   * the tower uses the stock damage formula.
+   */
   readonly optimal: boolean;
+  /** The search alone proved the order best under the model (whatever the walk then shows). */
+  readonly searchProven: boolean;
+  /** The tower's `functions.js` replaces the stock damage code: every damage figure is approximate. */
+  readonly approximate: boolean;
+  /** Keys held after the walk, by item id. */
+  readonly keysLeft: Readonly<Record<string, number>>;
   /** Why the answer is not proven optimal, when it is not. */
   readonly why?: string;
   /** Exact search states (0 for Horn). */
@@ -152,7 +168,7 @@ function gateDamage(project: Project, graph: FloorGraph, g: number, gained: numb
   const hero = { ...graph.hero, def: graph.hero.def + gained };
   let sum = 0;
   for (const id of graph.gates[g]?.enemies ?? []) {
-    const enemy = project.enemies[id];
+    const enemy = own(project.enemies, id);
     if (enemy === undefined) continue;
     sum +=
       battle(enemy, hero, project.values, { negativeDamage: project.negativeDamage })?.damage ?? 0;
@@ -229,7 +245,19 @@ export function solveFloor(
         'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search';
     }
   }
-  const sim = simulate(project, graph, gateOrder);
+  const sim = simulate(project, graph, gateOrder, options.keys ?? project.keys);
+  const searchProven = optimal;
+  const approximate = project.engine.damageCode.status === 'custom';
+  if (optimal && approximate) {
+    optimal = false;
+    why = `${CUSTOM_DAMAGE_NOTE} (the tower's functions.js changes ${project.engine.damageCode.differing.join(', ')})`;
+  } else if (optimal && !sim.survived) {
+    optimal = false;
+    why = 'the hero does not survive this route with these numbers';
+  } else if (optimal && !sim.routeComplete) {
+    optimal = false;
+    why = 'the walk could not follow the order (see the route notes)';
+  }
   const greedyDamage = live.length === 0 ? 0 : greedyGates(problem, cost).cost;
   const modelDamage = orderCost(
     problem,
@@ -240,6 +268,8 @@ export function solveFloor(
     floorId: graph.floorId,
     method,
     optimal,
+    searchProven,
+    approximate,
     ...(why !== undefined ? { why } : {}),
     states,
     tree: graph.tree,
@@ -251,7 +281,7 @@ export function solveFloor(
     nonlinear: graph.nonlinear,
     unbeatable: graph.unbeatable,
     attackItems: graph.attackItems,
-    notes: graph.notes,
+    notes: approximate ? [CUSTOM_DAMAGE_NOTE, ...graph.notes] : graph.notes,
   };
 }
 
@@ -275,6 +305,7 @@ interface Simulation {
   finalHero: HeroStats;
   routeComplete: boolean;
   doorsOpened: number;
+  keysLeft: Record<string, number>;
   routeNotes: string[];
 }
 
@@ -283,7 +314,12 @@ interface Simulation {
  * fighting each gate's monsters from the side the hero reaches and then collecting every reward that
  * became reachable, nearest first; simulates HP and defence with the engine's formula.
  */
-function simulate(project: Project, graph: FloorGraph, gateOrder: readonly number[]): Simulation {
+function simulate(
+  project: Project,
+  graph: FloorGraph,
+  gateOrder: readonly number[],
+  startKeys: Readonly<Record<string, number>>,
+): Simulation {
   const { width: w, height: h } = graph;
   const n = w * h;
   const kind = Uint8Array.from(graph.cells);
@@ -312,8 +348,21 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
   const ratio = graph.ratio;
   const prev = new Int32Array(n);
   const prevDir = new Int8Array(n);
+  const keys = dict<number>();
+  for (const [id, count] of Object.entries(startKeys)) keys[id] = count;
+  let keyShortage: string | null = null;
+  const canOpen = (door: number): boolean => {
+    for (const [id, count] of Object.entries(graph.doorKeys.get(door) ?? {}))
+      if ((own(keys, id) ?? 0) < count) return false;
+    return true;
+  };
 
-  const bfs = (target: (i: number) => boolean, avoidItems: boolean): number[] | null => {
+  const bfs = (
+    target: (i: number) => boolean,
+    avoidItems: boolean,
+    avoidDoors: boolean,
+    ignoreKeys = false,
+  ): number[] | null => {
     prev.fill(-2);
     prev[pos] = -1;
     const queue = [pos];
@@ -333,8 +382,9 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
         const ny = y + dir.dy;
         if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
         const v = ny * w + nx;
-        if (open[v] !== 1 || prev[v] !== -2) continue;
+        if (open[v] !== 1 || prev[v] !== -2 || ((graph.closed[u] ?? 0) & (1 << d)) !== 0) continue;
         if (avoidItems && kind[v] === CELL.item && !target(v)) continue;
+        if (kind[v] === CELL.door && (avoidDoors || (!ignoreKeys && !canOpen(v)))) continue;
         prev[v] = u;
         prevDir[v] = d;
         queue.push(v);
@@ -342,9 +392,16 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
     }
     return null;
   };
-  const step = (v: number): void => {
+  const step = (v: number): boolean => {
     const c = DIRS[prevDir[v] ?? 0]?.c ?? '?';
     if (kind[v] === CELL.door) {
+      if (!canOpen(v)) {
+        const need = Object.keys(graph.doorKeys.get(v) ?? {}).join(', ');
+        keyShortage = `not enough keys (${need}) for the door at (${v % w},${Math.floor(v / w)})`;
+        return false;
+      }
+      for (const [id, count] of Object.entries(graph.doorKeys.get(v) ?? {}))
+        keys[id] = (own(keys, id) ?? 0) - count;
       // Like a fight, moving into a door opens it and the hero stays; the next move enters.
       route += c;
       kind[v] = CELL.free;
@@ -356,7 +413,9 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
     const k = kind[v];
     if (k === CELL.item || k === CELL.reward) {
       const id = graph.ids[v] ?? '';
-      const item = project.items[id];
+      const item = own(project.items, id);
+      if (item !== undefined && item.cls === 'tools' && /Key$/.test(id))
+        keys[id] = (own(keys, id) ?? 0) + 1;
       if (item !== undefined && item.cls === 'items') {
         const e = item.effect;
         hero = {
@@ -376,11 +435,16 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
         def: hero.def,
       });
     }
+    return true;
   };
   const walkTo = (target: (i: number) => boolean): boolean => {
-    const path = bfs(target, true) ?? bfs(target, false);
+    const path =
+      bfs(target, true, true) ??
+      bfs(target, false, true) ??
+      bfs(target, true, false) ??
+      bfs(target, false, false);
     if (path === null) return false;
-    for (const v of path) step(v);
+    for (const v of path) if (!step(v)) return false;
     return true;
   };
   const collect = (): void => {
@@ -395,7 +459,7 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
     const py = Math.floor(pos / w);
     route += x > px ? 'R' : x < px ? 'L' : y > py ? 'D' : 'U';
     const id = graph.ids[cell] ?? '';
-    const enemy = project.enemies[id];
+    const enemy = own(project.enemies, id);
     let damage = 0;
     let predicted = 0;
     if (enemy !== undefined) {
@@ -439,25 +503,31 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
       const adjacentToLeft = (i: number): boolean => {
         const x = i % w;
         const y = (i - x) / w;
+        const shut = graph.closed[i] ?? 0;
         return (
-          (y > 0 && left.has(i - w)) ||
-          (y + 1 < h && left.has(i + w)) ||
-          (x > 0 && left.has(i - 1)) ||
-          (x + 1 < w && left.has(i + 1))
+          (y > 0 && (shut & 1) === 0 && left.has(i - w)) ||
+          (y + 1 < h && (shut & 2) === 0 && left.has(i + w)) ||
+          (x > 0 && (shut & 4) === 0 && left.has(i - 1)) ||
+          (x + 1 < w && (shut & 8) === 0 && left.has(i + 1))
         );
       };
       if (!walkTo(adjacentToLeft)) {
         const c = gate.cells[0] ?? 0;
-        unreached.push(`gate at (${c % w},${Math.floor(c / w)}) could not be reached on foot`);
+        const where = `(${c % w},${Math.floor(c / w)})`;
+        if (keyShortage === null && bfs(adjacentToLeft, false, false, true) !== null)
+          keyShortage = `not enough keys to reach the guard at ${where}`;
+        else if (keyShortage === null)
+          unreached.push(`gate at ${where} could not be reached on foot`);
         break;
       }
       const x = pos % w;
       const y = (pos - x) / w;
       let target = -1;
-      for (const dir of DIRS) {
+      for (const [d, dir] of DIRS.entries()) {
         const nx = x + dir.dx;
         const ny = y + dir.dy;
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h || ((graph.closed[pos] ?? 0) & (1 << d)) !== 0)
+          continue;
         if (left.has(ny * w + nx)) {
           target = ny * w + nx;
           break;
@@ -468,6 +538,10 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
     }
     collect();
   }
+  const isReward = (i: number): boolean => kind[i] === CELL.reward;
+  if (keyShortage === null && bfs(isReward, false, false) === null)
+    if (bfs(isReward, false, false, true) !== null)
+      keyShortage = 'not enough keys to reach every defence reward';
   return {
     order,
     route,
@@ -479,14 +553,17 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
     hpLeft: hero.hp,
     survived,
     finalHero: hero,
-    routeComplete: unreached.length === 0,
+    routeComplete: unreached.length === 0 && keyShortage === null,
     doorsOpened,
-    routeNotes:
-      stairCrossings === 0
-        ? unreached
+    keysLeft: keys,
+    routeNotes: [
+      ...(keyShortage !== null ? [keyShortage] : []),
+      ...unreached,
+      ...(stairCrossings === 0
+        ? []
         : [
-            ...unreached,
-            `the route steps back onto the arrival stair ${stairCrossings} time(s): each is a trip off the floor and back`,
-          ],
+            `the route steps back onto the arrival cell ${stairCrossings} time(s): each is a trip off the floor and back`,
+          ]),
+    ],
   };
 }

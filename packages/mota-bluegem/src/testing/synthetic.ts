@@ -10,6 +10,7 @@ export const TILE_CODES: Readonly<Record<string, number>> = {
   r: 27,
   p: 31,
   d: 81,
+  k: 21,
   s: 87,
   A: 201,
   C: 202,
@@ -24,6 +25,10 @@ export interface SyntheticOptions {
   readonly enemies?: Record<string, Record<string, unknown>>;
   readonly values?: Record<string, number>;
   readonly ratio?: number;
+  /** Keys the hero starts with (`firstData.hero.items.tools`). */
+  readonly keys?: Record<string, number>;
+  /** Extra fields of the floor file (`changeFloor`, `cannotMove`, …). */
+  readonly floor?: Record<string, unknown>;
 }
 
 const DEFAULT_ENEMIES: Record<string, Record<string, unknown>> = {
@@ -60,7 +65,12 @@ export function syntheticProject(
       title: 'synthetic',
       version: 'Ver 2.10.3',
       floorId: 'F1',
-      hero: { ...hero, mdef: hero.mdef ?? 0, loc: { direction: 'up', x: hx, y: hy } },
+      hero: {
+        ...hero,
+        mdef: hero.mdef ?? 0,
+        loc: { direction: 'up', x: hx, y: hy },
+        items: { tools: { ...options.keys } },
+      },
     },
     values: {
       blueGem: 3,
@@ -76,6 +86,7 @@ export function syntheticProject(
   };
   const maps = {
     '1': { cls: 'animates', id: 'yellowWall', doorInfo: { keys: {} } },
+    '21': { cls: 'items', id: 'yellowKey' },
     '27': { cls: 'items', id: 'redGem' },
     '28': { cls: 'items', id: 'blueGem' },
     '29': { cls: 'items', id: 'shield1' },
@@ -90,6 +101,7 @@ export function syntheticProject(
     '206': { cls: 'enemys', id: 'bigBat' },
   };
   const items = {
+    yellowKey: { cls: 'tools', name: 'key' },
     redGem: {
       cls: 'items',
       name: 'red',
@@ -112,6 +124,7 @@ export function syntheticProject(
     map,
     events: {},
     changeFloor: {},
+    ...options.floor,
   };
   return {
     'data.js': `var data_x = \n${JSON.stringify(data, null, 1)}`,
