@@ -107,6 +107,11 @@ export interface FloorGraphOptions {
   readonly y?: number;
   /** Hero numbers; default the project's starting hero. */
   readonly hero?: HeroStats;
+  /**
+   * The position is a cell the tower itself brings the hero to (an arrival): accepted on a wall tile too
+   * (events often open it first). Default false: a position given by hand must not be inside a wall.
+   */
+  readonly arrival?: boolean;
 }
 
 /**
@@ -212,6 +217,7 @@ export function buildFloorGraph(
       throw new InvalidInputError('give both x and y of the hero', { path: 'hero' });
     pos = { x: options.x, y: options.y };
   } else pos = defaultPosition(project, floor);
+  const byHand = options.x !== undefined;
   if (pos === null)
     throw new InvalidInputError(
       `floor ${floorId} is unreachable: no start, stair, portal or event leads onto it (give the hero's x and y)`,
@@ -297,7 +303,13 @@ export function buildFloorGraph(
       path: 'hero',
     });
   const startTile = own(project.tiles, String(floor.map[pos.y]?.[pos.x] ?? 0));
-  if (cells[startIndex] === CELL.wall && startTile?.kind === 'wall' && !exits.has(startIndex))
+  if (
+    byHand &&
+    options.arrival !== true &&
+    cells[startIndex] === CELL.wall &&
+    startTile?.kind === 'wall' &&
+    !exits.has(startIndex)
+  )
     throw new InvalidInputError(
       `the hero cannot start inside a wall (${startTile.id}) at (${pos.x},${pos.y})`,
       {

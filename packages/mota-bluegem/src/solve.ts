@@ -18,6 +18,14 @@ import type { HeroStats, Project } from './model.js';
 export interface SolveFloorOptions extends FloorGraphOptions {
   /** State budget of the exact search on floors with cycles (default 2,000,000). */
   readonly maxStates?: number;
+  /**
+   * Walk only while the hero survives: stop before a fight that would leave him with no HP (the rest
+   * of the order is not walked; the route is then incomplete). Default false: the whole order is
+   * walked and `survived` says whether he lives.
+   */
+  readonly stopBeforeDeath?: boolean;
+  /** Wall-clock budget of the exact search in milliseconds (default none). */
+  readonly maxMs?: number;
   /** Keys the hero holds on arrival, by item id (default: the keys the game starts with). */
   readonly keys?: Readonly<Record<string, number>>;
 }
@@ -229,6 +237,7 @@ export function solveFloor(
   } else {
     const result = solveGates(problem, {
       ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
+      ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
       cost,
     });
     states = result.states;
@@ -245,7 +254,13 @@ export function solveFloor(
         'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search';
     }
   }
-  const sim = simulate(project, graph, gateOrder, options.keys ?? project.keys);
+  const sim = simulate(
+    project,
+    graph,
+    gateOrder,
+    options.keys ?? project.keys,
+    options.stopBeforeDeath === true,
+  );
   const searchProven = optimal;
   const approximate = project.engine.damageCode.status === 'custom';
   if (optimal && approximate) {
@@ -319,6 +334,7 @@ function simulate(
   graph: FloorGraph,
   gateOrder: readonly number[],
   startKeys: Readonly<Record<string, number>>,
+  stopBeforeDeath: boolean,
 ): Simulation {
   const { width: w, height: h } = graph;
   const n = w * h;
@@ -452,21 +468,26 @@ function simulate(
       if (!walkTo((i) => kind[i] === CELL.reward)) return;
     }
   };
+  let halted: string | null = null;
   const fight = (cell: number): void => {
     const x = cell % w;
     const y = Math.floor(cell / w);
     const px = pos % w;
     const py = Math.floor(pos / w);
-    route += x > px ? 'R' : x < px ? 'L' : y > py ? 'D' : 'U';
     const id = graph.ids[cell] ?? '';
     const enemy = own(project.enemies, id);
     let damage = 0;
     let predicted = 0;
+    const r =
+      enemy === undefined
+        ? null
+        : battle(enemy, hero, project.values, { hatred, negativeDamage: project.negativeDamage });
+    if (enemy !== undefined && stopBeforeDeath && hero.hp - (r?.damage ?? Infinity) <= 0) {
+      halted = `stopped before the fight at (${x},${y}) (${id}): it would cost ${r?.damage ?? 'all'} HP of ${hero.hp}`;
+      return;
+    }
+    route += x > px ? 'R' : x < px ? 'L' : y > py ? 'D' : 'U';
     if (enemy !== undefined) {
-      const r = battle(enemy, hero, project.values, {
-        hatred,
-        negativeDamage: project.negativeDamage,
-      });
       damage = r?.damage ?? Number.POSITIVE_INFINITY;
       const s = defenceSaving(enemy, graph.hero, project.values, 0, {
         negativeDamage: project.negativeDamage,
@@ -497,9 +518,9 @@ function simulate(
   collect();
   for (const g of gateOrder) {
     const gate = graph.gates[g];
-    if (gate === undefined) continue;
+    if (gate === undefined || halted !== null) continue;
     const left = new Set(gate.cells);
-    while (left.size > 0) {
+    while (left.size > 0 && halted === null) {
       const adjacentToLeft = (i: number): boolean => {
         const x = i % w;
         const y = (i - x) / w;
@@ -536,10 +557,10 @@ function simulate(
       left.delete(target);
       fight(target);
     }
-    collect();
+    if (halted === null) collect();
   }
   const isReward = (i: number): boolean => kind[i] === CELL.reward;
-  if (keyShortage === null && bfs(isReward, false, false) === null)
+  if (keyShortage === null && halted === null && bfs(isReward, false, false) === null)
     if (bfs(isReward, false, false, true) !== null)
       keyShortage = 'not enough keys to reach every defence reward';
   return {
@@ -553,10 +574,11 @@ function simulate(
     hpLeft: hero.hp,
     survived,
     finalHero: hero,
-    routeComplete: unreached.length === 0 && keyShortage === null,
+    routeComplete: unreached.length === 0 && keyShortage === null && halted === null,
     doorsOpened,
     keysLeft: keys,
     routeNotes: [
+      ...(halted !== null ? [halted] : []),
       ...(keyShortage !== null ? [keyShortage] : []),
       ...unreached,
       ...(stairCrossings === 0
