@@ -1,5 +1,5 @@
 import { DisjointSet } from '@puzzlekit/disjoint-set';
-import { InvalidInputError } from '@puzzlekit/errors';
+import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
 import { arrivalsOf } from './arrivals.js';
 import { defenceSaving, type LinearityFlag } from './damage.js';
 import { own } from './lookup.js';
@@ -205,10 +205,9 @@ export function buildFloorGraph(
 ): FloorGraph {
   const floor = own(project.floors, floorId);
   if (floor === undefined)
-    throw new InvalidInputError(
-      `no floor ${JSON.stringify(floorId.slice(0, 60))} (have ${listFloors(project)})`,
-      { path: 'floor' },
-    );
+    throw new InvalidInputError(`no floor ${quoteInput(floorId)} (have ${listFloors(project)})`, {
+      path: 'floor',
+    });
   const hero = options.hero ?? project.hero;
   const { width: w, height: h } = floor;
   let pos: { x: number; y: number } | null;

@@ -60,6 +60,8 @@ export interface FloorPlan {
   readonly keysOut: Readonly<Record<string, number>>;
   readonly fights: number;
   readonly damage: number;
+  /** Monsters this hero cannot damage: walls for this plan (what lies behind them is not planned). */
+  readonly unbeatable: number;
   readonly survived: boolean;
   /** The order is proven best (see {@link FloorSolution.optimal}). */
   readonly proven: boolean;
@@ -142,6 +144,7 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
       keysOut: keys,
       fights: 0,
       damage: 0,
+      unbeatable: 0,
       survived: hero.hp > 0,
       proven: false,
       approximate: project.engine.damageCode.status === 'custom',
@@ -194,6 +197,7 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
       keysOut: keys,
       fights: solution.fights.length,
       damage: solution.totalDamage,
+      unbeatable: solution.unbeatable.length,
       survived: solution.survived,
       proven: solution.optimal,
       approximate: solution.approximate,

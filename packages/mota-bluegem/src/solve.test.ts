@@ -210,7 +210,7 @@ describe('solveFloor on hand-checked synthetic floors', () => {
 
   it('rejects a bad hero position and an unknown floor', () => {
     const p = loadProject(syntheticProject(['###', '#@#', '###']));
-    expect(() => solveFloor(p, 'nope')).toThrow(/no floor "nope"/);
+    expect(() => solveFloor(p, 'nope')).toThrow(/no floor 'nope'/);
     expect(() => solveFloor(p, 'F1', { x: 9, y: 1 })).toThrow(/off the 3×3 map/);
     expect(() => solveFloor(p, 'F1', { x: 1 })).toThrow(/both x and y/);
     expect(() => solveFloor(p, 'F1', { x: 0, y: 0 })).toThrow(
