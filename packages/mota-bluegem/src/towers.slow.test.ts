@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { arrivalsOf } from './arrivals.js';
+import { buildFloorGraph } from './graph.js';
+import { planTower } from './plan.js';
+import { solveFloor } from './solve.js';
+import { probeHero } from './summary.js';
+import { bruteForceFights } from './testing/brute.js';
+import { FIXTURE_TOWERS, fixtureTower } from './testing/fixtures.js';
+
+describe.each(FIXTURE_TOWERS)('%s: every floor, every arrival cell', (name) => {
+  it('each proven order costs what a brute force over fight sets finds (floors with ≤ 14 monsters in reach)', async () => {
+    const project = await fixtureTower(name);
+    let compared = 0;
+    for (const floorId of project.floorIds) {
+      const hero = probeHero(project, floorId);
+      for (const a of arrivalsOf(project, floorId)) {
+        let graph;
+        try {
+          graph = buildFloorGraph(project, floorId, { hero, x: a.x, y: a.y, arrival: true });
+        } catch {
+          continue; // an arrival on a monster: no plan from there
+        }
+        const brute = bruteForceFights(project, graph, 14);
+        if (brute === null) continue;
+        const sol = solveFloor(project, floorId, { hero, x: a.x, y: a.y, arrival: true });
+        if (!sol.searchProven) continue;
+        expect(`${floorId} (${a.x},${a.y}): ${sol.modelDamage}`).toBe(
+          `${floorId} (${a.x},${a.y}): ${brute}`,
+        );
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
+  it('the whole-tower plan carries a living hero and its totals add up', async () => {
+    const project = await fixtureTower(name);
+    const plan = planTower(project, { maxStates: 100_000 });
+    expect(plan.floors).toHaveLength(project.floorIds.length);
+    let hp = project.hero.hp;
+    for (const f of plan.floors) {
+      if (f.status !== 'planned') continue;
+      expect(f.heroIn.hp).toBe(hp);
+      expect(f.heroOut.hp).toBeGreaterThan(0);
+      expect(f.heroIn.hp - f.heroOut.hp).toBeLessThanOrEqual(f.damage);
+      hp = f.heroOut.hp;
+    }
+    expect(plan.totals.approximate > 0).toBe(project.engine.damageCode.status === 'custom');
+  });
+});
