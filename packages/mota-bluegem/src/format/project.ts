@@ -305,7 +305,7 @@ function readFloor(id: string, text: string, source: string): Floor {
     if (loc !== null) stairCells[name] = loc;
   }
   return {
-    id: typeof json.floorId === 'string' ? json.floorId : id,
+    id, // the file name: every lookup (main.floorIds, changeFloor targets) uses it
     title: typeof json.title === 'string' ? json.title : id,
     width,
     height,
