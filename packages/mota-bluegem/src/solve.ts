@@ -463,9 +463,22 @@ function simulate(
     for (const v of path) if (!step(v)) return false;
     return true;
   };
+  const isKey = (i: number): boolean =>
+    kind[i] === CELL.item &&
+    /Key$/.test(graph.ids[i] ?? '') &&
+    own(project.items, graph.ids[i] ?? '')?.cls === 'tools';
   const collect = (): void => {
-    for (;;) {
-      if (!walkTo((i) => kind[i] === CELL.reward)) return;
+    // Rewards, then keys reachable without opening a door (resources for later doors, here or on
+    // later floors), again while a key opened the way to more.
+    for (let progress = true; progress;) {
+      progress = false;
+      while (walkTo((i) => kind[i] === CELL.reward)) progress = true;
+      for (;;) {
+        const path = bfs(isKey, false, true);
+        if (path === null || path.length === 0) break;
+        for (const v of path) if (!step(v)) return;
+        progress = true;
+      }
     }
   };
   let halted: string | null = null;

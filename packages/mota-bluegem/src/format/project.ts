@@ -96,7 +96,9 @@ function tileKind(cls: string, id: string, entry: Json): { kind: TileKind; passa
   if (cls === 'items') return { kind: 'item', passable: true };
   const passable = tilePassable(cls, entry);
   if (cls === 'npcs' || cls === 'npc48') return { kind: 'npc', passable };
-  if (EXIT_TILES.has(id)) return { kind: 'stair', passable: false };
+  // A stair or portal leaves the floor through the changeFloor attached to its cell (the floor graph
+  // makes such cells exits); the tile alone is walkable when the engine says so.
+  if (EXIT_TILES.has(id)) return { kind: 'stair', passable };
   const door = entry.doorInfo;
   if (isObject(door) && isObject(door.keys) && Object.keys(door.keys).length > 0)
     return { kind: 'door', passable: true };
