@@ -219,6 +219,53 @@ describe('solveFloor on hand-checked synthetic floors', () => {
   });
 });
 
+describe('keys, survival and honest claims', () => {
+  const picture = ['#########', '#@.d.A.b#', '#.#######', '#k#######', '#########'];
+
+  it('a door needs its key: without one the walk stops, with the key on the floor it is taken first', () => {
+    const none = loadProject(syntheticProject(['#######', '#@dA.b#', '#######']));
+    const stuck = solveFloor(none, 'F1');
+    expect(stuck.routeComplete).toBe(false);
+    expect(stuck.optimal).toBe(false);
+    expect(stuck.routeNotes.join(' ')).toMatch(/not enough keys/);
+    expect(stuck.fights).toHaveLength(0);
+    const p = loadProject(syntheticProject(picture));
+    const sol = solveFloor(p, 'F1');
+    expect(sol.routeComplete).toBe(true);
+    expect(sol.doorsOpened).toBe(1);
+    expect(sol.keysLeft).toEqual({ yellowKey: 0 });
+    expect(sol.route.startsWith('DD')).toBe(true); // to the key first
+    const r = replay(p, 'F1', sol, { x: 1, y: 1 });
+    expect(r.doors).toBe(1);
+    expect(r.damage).toBe(sol.totalDamage);
+  });
+
+  it('"proven optimal" only for a route the hero survives; stopBeforeDeath keeps him alive', () => {
+    const p = loadProject(
+      syntheticProject(['#######', '#@A.b.#', '#######'], { hero: { hp: 10, atk: 60, def: 0 } }),
+    );
+    // p: greenSlime (hp 50) falls in one round, no damage. q: hp 500 takes 9 rounds, 8 × 20 = 160 damage.
+    const q = loadProject(
+      syntheticProject(['#######', '#@A.b.#', '#######'], {
+        hero: { hp: 10, atk: 60, def: 0 },
+        enemies: { greenSlime: { name: 'A', hp: 500, atk: 20, def: 1, special: 0 } },
+      }),
+    );
+    expect(solveFloor(p, 'F1').optimal).toBe(true);
+    const dies = solveFloor(q, 'F1');
+    expect(dies.survived).toBe(false);
+    expect(dies.searchProven).toBe(true);
+    expect(dies.optimal).toBe(false);
+    expect(dies.why).toMatch(/does not survive/);
+    const stops = solveFloor(q, 'F1', { stopBeforeDeath: true });
+    expect(stops.fights).toHaveLength(0);
+    expect(stops.hpLeft).toBe(10);
+    expect(stops.routeNotes[0]).toMatch(
+      /stopped before the fight at \(2,1\) \(greenSlime\): it would cost 160 HP of 10/,
+    );
+  });
+});
+
 describe('every floor of both fixture towers', () => {
   it.each(['template', 'only-up'])(
     '%s: every floor is summarised and solved; routes replay exactly',

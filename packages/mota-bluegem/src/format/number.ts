@@ -7,7 +7,7 @@
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NaN' : n > 0 ? 'infinite' : '-infinite';
   if (Math.abs(n) >= 2 ** 53) return n.toExponential(4).replace(/\.?0+e/, 'e');
-  const rounded = Math.round(n * 1000) / 1000;
+  const rounded = Number.isInteger(n) ? n : Math.round(n * 1000) / 1000;
   const [int = '0', frac] = Math.abs(rounded).toString().split('.');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${rounded < 0 ? '-' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
