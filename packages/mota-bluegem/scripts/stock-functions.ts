@@ -31,7 +31,9 @@ for (const tag of tags) {
     if (tokens !== null) prints.push(`${name}: '${fingerprint(tokens)}'`);
   }
   if (prints.length > 0)
-    rows.push(`  { release: '${tag.slice(1, -'-release'.length)}', functions: { ${prints.join(', ')} } },`);
+    rows.push(
+      `  { release: '${tag.slice(1, -'-release'.length)}', functions: { ${prints.join(', ')} } },`,
+    );
 }
 process.stdout.write(
   [

@@ -76,15 +76,16 @@ function arrivalCell(
  * onto it.
  */
 export function floorArrivals(project: Project): ReadonlyMap<string, readonly Arrival[]> {
-  const byFloor = new Map<
-    string,
-    Map<string, { x: number; y: number; sources: ArrivalSource[] }>
-  >();
+  type Cells = Map<string, { x: number; y: number; sources: ArrivalSource[] }>;
+  const byFloor = new Map<string, Cells>();
   const add = (floorId: string, x: number, y: number, source: ArrivalSource): void => {
     const floor = own(project.floors, floorId);
     if (floor === undefined || x < 0 || y < 0 || x >= floor.width || y >= floor.height) return;
     let cells = byFloor.get(floorId);
-    if (cells === undefined) byFloor.set(floorId, (cells = new Map()));
+    if (cells === undefined) {
+      cells = new Map() as Cells;
+      byFloor.set(floorId, cells);
+    }
     const key = `${x},${y}`;
     let entry = cells.get(key);
     if (entry === undefined) cells.set(key, (entry = { x, y, sources: [] }));
