@@ -27,7 +27,7 @@ export async function assertInsideTower(root: string, path: string): Promise<voi
   }
   const rel = relative(realRoot, real);
   if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
-    throw new InvalidInputError(`${path} leads outside the tower folder (to ${real}): not read`, {
+    throw new InvalidInputError(`leads outside the tower folder (to ${real}): not read`, {
       path,
       code: 'OUTSIDE_TOWER',
     });
