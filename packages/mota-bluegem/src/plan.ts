@@ -15,18 +15,21 @@ export interface ArrivalPlan {
 /**
  * Plans a floor once per arrival cell ({@link arrivalsOf}): the game's start, every stair, portal or
  * event that leads onto it. Empty when nothing leads onto the floor (it is unreachable).
+ * `options.maxMs` bounds all the plans together: each search gets what the ones before left.
  */
 export function solveFloorArrivals(
   project: Project,
   floorId: string,
   options: Omit<SolveFloorOptions, 'x' | 'y' | 'arrival'> = {},
 ): ArrivalPlan[] {
+  const deadline = options.maxMs === undefined ? undefined : Date.now() + options.maxMs;
   return arrivalsOf(project, floorId).map((arrival) => {
     try {
       return {
         arrival,
         solution: solveFloor(project, floorId, {
           ...options,
+          ...(deadline !== undefined ? { maxMs: Math.max(1, deadline - Date.now()) } : {}),
           x: arrival.x,
           y: arrival.y,
           arrival: true,

@@ -352,7 +352,11 @@ export const mota: GameModule = {
           'state budget of the exact search on floors with cycles',
           '2000000',
         )
-        .option('--max-ms <ms>', 'time budget of each exact search in milliseconds'),
+        .option(
+          '--max-ms <ms>',
+          'time budget of the exact searches in milliseconds (all arrival cells together)',
+          '20000',
+        ),
     ).action(
       async (
         dir: string,
@@ -361,11 +365,11 @@ export const mota: GameModule = {
           heroX?: string;
           heroY?: string;
           maxStates: string;
-          maxMs?: string;
+          maxMs: string;
         },
       ) => {
         const maxStates = intOption('--max-states', flags.maxStates, 1);
-        const maxMs = flags.maxMs === undefined ? undefined : maxMsOption(flags.maxMs);
+        const maxMs = maxMsOption(flags.maxMs);
         if ((flags.heroX === undefined) !== (flags.heroY === undefined))
           throw new UsageError('give both --hero-x and --hero-y');
         const at =
@@ -376,11 +380,7 @@ export const mota: GameModule = {
         if (!hasFloor(project, flags.floor))
           throw new UsageError(`no floor ${quoteInput(flags.floor)} (have ${floorList(project)})`);
         const title = project.floors[flags.floor]?.title ?? flags.floor;
-        const options = {
-          hero: heroFrom(project, flags.floor, flags),
-          maxStates,
-          ...(maxMs !== undefined ? { maxMs } : {}),
-        };
+        const options = { hero: heroFrom(project, flags.floor, flags), maxStates, maxMs };
         if (at !== undefined) {
           const sol = solveFloor(project, flags.floor, { ...options, ...at });
           ctx.output(solutionJson(sol), () => solutionText(sol, title));
