@@ -48,6 +48,25 @@ describe('arrival cells', () => {
     expect(solveFloorArrivals(p, 'B').map((a) => a.solution?.floorId)).toEqual(['B', 'B']);
   });
 
+  it('an event with no cell of its own keeps the hero where he arrived on its floor', () => {
+    const p = loadProject(
+      syntheticTower({
+        A: {
+          picture: ['#####', '#.@.#', '#####'],
+          floor: { firstArrive: [{ type: 'changeFloor', floorId: 'B' }] },
+        },
+        B: {
+          picture: ['#####', '#...#', '#...#', '#####'],
+          floor: { eachArrive: [{ type: 'changeFloor', floorId: 'C', stair: ':symmetry' }] },
+        },
+        C: { picture: ['#####', '#...#', '#...#', '#####'] },
+      }),
+    );
+    expect(cells(p, 'B')).toEqual(['2,1']);
+    expect(arrivalsOf(p, 'B')[0]?.sources).toEqual([{ kind: 'event', floorId: 'A' }]);
+    expect(cells(p, 'C')).toEqual(['2,2']); // (2,1) mirrored on B's 5×4 map
+  });
+
   it('stairs, portals and event cells leave the floor: they are never walked through', () => {
     // The gem behind the portal P, the event cell (2,1) and the stair s is out of reach.
     const p = loadProject(

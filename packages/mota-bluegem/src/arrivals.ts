@@ -93,6 +93,11 @@ export function floorArrivals(project: Project): ReadonlyMap<string, readonly Ar
   };
   const start = project.start;
   add(start.floorId, start.x, start.y, { kind: 'start', floorId: start.floorId });
+  // Transfers from an event with no cell of its own (`firstArrive`, `eachArrive`, automatic events)
+  // keep the hero's cell, which is where he arrived on the source floor: they are resolved once the
+  // source floor's arrival cells are known, repeated until nothing new appears (a chain of such
+  // floors).
+  const pending: { fromId: string; toId: string; t: Transfer }[] = [];
   for (const fromId of project.floorIds) {
     const from = own(project.floors, fromId);
     if (from === undefined) continue;
@@ -101,7 +106,10 @@ export function floorArrivals(project: Project): ReadonlyMap<string, readonly Ar
       const to = toId === undefined ? undefined : own(project.floors, toId);
       if (toId === undefined || to === undefined) continue;
       const cell = arrivalCell(project, from, to, t);
-      if (cell === null) continue;
+      if (cell === null) {
+        pending.push({ fromId, toId, t });
+        continue;
+      }
       if (toId === fromId && t.from !== undefined && cell.x === t.from.x && cell.y === t.from.y)
         continue; // a transfer onto its own cell brings nobody new
       add(toId, cell.x, cell.y, {
@@ -109,6 +117,27 @@ export function floorArrivals(project: Project): ReadonlyMap<string, readonly Ar
         floorId: fromId,
         ...(t.from !== undefined ? { x: t.from.x, y: t.from.y } : {}),
       });
+    }
+  }
+  for (let round = 0, grew = true; grew && round <= project.floorIds.length; round++) {
+    grew = false;
+    for (const { fromId, toId, t } of pending) {
+      const from = own(project.floors, fromId);
+      const to = own(project.floors, toId);
+      if (from === undefined || to === undefined || toId === fromId) continue;
+      for (const here of [...(byFloor.get(fromId)?.values() ?? [])]) {
+        const cell = arrivalCell(project, from, to, { ...t, from: { x: here.x, y: here.y } });
+        if (cell === null) continue;
+        const before = byFloor.get(toId)?.get(`${cell.x},${cell.y}`)?.sources.length ?? 0;
+        const known = byFloor
+          .get(toId)
+          ?.get(`${cell.x},${cell.y}`)
+          ?.sources.some((s) => s.kind === 'event' && s.floorId === fromId && s.x === undefined);
+        if (known === true) continue;
+        add(toId, cell.x, cell.y, { kind: 'event', floorId: fromId });
+        if ((byFloor.get(toId)?.get(`${cell.x},${cell.y}`)?.sources.length ?? 0) > before)
+          grew = true;
+      }
     }
   }
   const out = new Map<string, Arrival[]>();
