@@ -254,5 +254,32 @@ describe('puzzlekit mota', () => {
     expect(text.stdout).not.toMatch(/\d[KMBT]\b/);
     const bad = await runCli(['mota', 'plan', 'ou', '--max-ms', '-1'], onlyUp);
     expect(bad.code).toBe(2);
+    const badKeys = await runCli(['mota', 'plan', 'ou', '--keys', 'yellowKey=-1'], onlyUp);
+    expect(badKeys.code).toBe(2);
+    expect(badKeys.stderr).toMatch(/--keys must be id=count/);
+  });
+
+  it('--keys gives the keys held on arrival', async () => {
+    // Only Up MT5 has special doors and no specialKey at the start: the walk stops at the first door.
+    const args = ['mota', 'solve', 'ou', '--floor', 'MT5', '--probe', '--json'];
+    type KeysJson = SolveJson & {
+      doorsOpened: number;
+      routeComplete: boolean;
+      keysLeft: Record<string, number>;
+      notes: string[];
+    };
+    const none = JSON.parse((await runCli(args, onlyUp)).stdout) as KeysJson;
+    expect(none.routeComplete).toBe(false);
+    expect(none.optimal).toBe(false);
+    expect(none.notes.join(' ')).toMatch(/not enough keys/);
+    const doors = JSON.parse(
+      (await runCli([...args, '--keys', 'doors'], onlyUp)).stdout,
+    ) as KeysJson;
+    expect(doors.doorsOpened).toBeGreaterThan(0);
+    expect(doors.routeComplete).toBe(true);
+    const given = JSON.parse(
+      (await runCli([...args, '--keys', 'specialKey=9'], onlyUp)).stdout,
+    ) as KeysJson;
+    expect(given.keysLeft.specialKey).toBe(9 - given.doorsOpened);
   });
 });

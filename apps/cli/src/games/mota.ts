@@ -55,6 +55,7 @@ interface HeroFlags {
   def?: string;
   mdef?: string;
   probe?: boolean;
+  keys?: string;
 }
 
 /** A floor of the project by its id (`toString`, `__proto__` are names like any other). */
@@ -67,6 +68,32 @@ function floorList(project: Project): string {
   return ids.length <= 20
     ? ids.join(', ')
     : `${ids.slice(0, 20).join(', ')}, … (${ids.length} floors)`;
+}
+
+/** `--keys`: `id=count,…`, or `doors` (as many of each key as the floors have doors needing it). */
+function keysFrom(project: Project, flags: HeroFlags): Record<string, number> | undefined {
+  if (flags.keys === undefined) return undefined;
+  const keys: Record<string, number> = Object.create(null) as Record<string, number>;
+  if (flags.keys === 'doors') {
+    const perDoor = new Map<number, Readonly<Record<string, number>>>();
+    for (const tile of Object.values(project.tiles))
+      if (tile.keys) perDoor.set(tile.number, tile.keys);
+    for (const id of project.floorIds)
+      for (const row of project.floors[id]?.map ?? [])
+        for (const n of row)
+          for (const [key, count] of Object.entries(perDoor.get(n) ?? {}))
+            keys[key] = (keys[key] ?? 0) + count;
+    return keys;
+  }
+  for (const part of flags.keys.split(',')) {
+    const m = /^\s*([A-Za-z_$][\w$]*)\s*=\s*(\d{1,9})\s*$/.exec(part);
+    if (m === null)
+      throw new UsageError(
+        `--keys must be id=count,… (such as yellowKey=2,blueKey=1) or 'doors', got ${quoteInput(flags.keys)}`,
+      );
+    keys[m[1] ?? ''] = Number(m[2]);
+  }
+  return keys;
 }
 
 function heroFrom(project: Project, floorId: string, flags: HeroFlags): HeroStats {
@@ -85,7 +112,11 @@ function heroOptions(cmd: Command): Command {
     .option('--atk <n>', 'hero attack')
     .option('--def <n>', 'hero defence')
     .option('--mdef <n>', 'hero magic defence')
-    .option('--probe', 'raise attack to 2 × the floor’s highest monster defence + 1 (survey mode)');
+    .option('--probe', 'raise attack to 2 × the floor’s highest monster defence + 1 (survey mode)')
+    .option(
+      '--keys <list>',
+      "keys held on arrival, such as yellowKey=2,blueKey=1, or 'doors' for one per door of the floors (default: the game's starting keys)",
+    );
 }
 
 /** The solve result as the issue's JSON shape (plus the details). */
@@ -242,7 +273,7 @@ function engineText(project: Project): string {
   const e = project.engine;
   const code =
     e.damageCode.status === 'custom'
-      ? `custom damage formula (${e.damageCode.differing.join(', ')} differ from every stock release): figures approximate`
+      ? `custom damage formula (${e.damageCode.differing.join(', ')} ${e.damageCode.differing.length === 1 ? 'differs' : 'differ'} from every stock release): figures approximate`
       : e.damageCode.status === 'stock'
         ? `stock damage code (as in engine ${e.damageCode.releases[0]}${e.damageCode.releases.length > 1 ? `–${e.damageCode.releases.at(-1)}` : ''})`
         : 'no damage code in the project: the stock formula is assumed';
@@ -380,7 +411,13 @@ export const mota: GameModule = {
         if (!hasFloor(project, flags.floor))
           throw new UsageError(`no floor ${quoteInput(flags.floor)} (have ${floorList(project)})`);
         const title = project.floors[flags.floor]?.title ?? flags.floor;
-        const options = { hero: heroFrom(project, flags.floor, flags), maxStates, maxMs };
+        const keys = keysFrom(project, flags);
+        const options = {
+          hero: heroFrom(project, flags.floor, flags),
+          maxStates,
+          maxMs,
+          ...(keys !== undefined ? { keys } : {}),
+        };
         if (at !== undefined) {
           const sol = solveFloor(project, flags.floor, { ...options, ...at });
           ctx.output(solutionJson(sol), () => solutionText(sol, title));
@@ -432,6 +469,7 @@ export const mota: GameModule = {
       if (flags.probe === true)
         throw new UsageError('--probe is per floor; the whole-tower plan carries the real hero');
       const project = await readProject(ctx, dir);
+      const keys = keysFrom(project, flags);
       const progress = ctx.json
         ? { update: () => undefined, stop: () => undefined }
         : ctx.progress('planning floors', project.floorIds.length);
@@ -439,6 +477,7 @@ export const mota: GameModule = {
       try {
         plan = planTower(project, {
           hero: heroFrom(project, project.start.floorId, flags),
+          ...(keys !== undefined ? { keys } : {}),
           maxStates,
           maxMs,
           onProgress: (done, total) => progress.update(done, total),
