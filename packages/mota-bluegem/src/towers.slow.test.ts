@@ -5,6 +5,7 @@ import { planTower } from './plan.js';
 import { solveFloor } from './solve.js';
 import { probeHero } from './summary.js';
 import { bruteForceFights } from './testing/brute.js';
+import { replay } from './testing/replay.js';
 import { FIXTURE_TOWERS, fixtureTower } from './testing/fixtures.js';
 
 describe.each(FIXTURE_TOWERS)('%s: every floor, every arrival cell', (name) => {
@@ -31,6 +32,35 @@ describe.each(FIXTURE_TOWERS)('%s: every floor, every arrival cell', (name) => {
       }
     }
     expect(compared).toBeGreaterThan(0);
+  });
+
+  it('every route of every arrival cell replays legally on the raw map (exits, keys, one-way cells, damage)', async () => {
+    const project = await fixtureTower(name);
+    let routes = 0;
+    for (const floorId of project.floorIds) {
+      for (const hero of [project.hero, probeHero(project, floorId)]) {
+        for (const a of arrivalsOf(project, floorId)) {
+          let sol;
+          try {
+            sol = solveFloor(project, floorId, {
+              hero,
+              x: a.x,
+              y: a.y,
+              arrival: true,
+              maxStates: 50_000,
+            });
+          } catch {
+            continue; // an arrival on a monster
+          }
+          const r = replay(project, floorId, sol, a, hero);
+          expect(r.damage).toBe(sol.totalDamage);
+          expect(r.doors).toBe(sol.doorsOpened);
+          expect(r.fights).toHaveLength(sol.fights.length);
+          routes++;
+        }
+      }
+    }
+    expect(routes).toBeGreaterThan(project.floorIds.length);
   });
 
   it('the whole-tower plan carries a living hero and its totals add up', async () => {
