@@ -23,11 +23,17 @@ export type {
   TowerValues,
   Transfer,
 } from './model.js';
-export { readDamageCode, type DamageCode } from './format/functions.js';
+export {
+  readDamageCode,
+  DAMAGE_FUNCTIONS,
+  type DamageCode,
+  type DamageFunctionName,
+} from './format/functions.js';
 export { floorArrivals, arrivalsOf, type Arrival, type ArrivalSource } from './arrivals.js';
 export {
   planTower,
   solveFloorArrivals,
+  towerOrder,
   type ArrivalPlan,
   type FloorPlan,
   type PlanTowerOptions,
