@@ -112,6 +112,11 @@ export interface FloorGraphOptions {
    * (events often open it first). Default false: a position given by hand must not be inside a wall.
    */
   readonly arrival?: boolean;
+  /**
+   * Doors are gates (opened like a fight, for keys instead of HP) rather than part of the rooms: for
+   * floors whose keys are scarce. Default false (doors are walkable, keys are spent on the walk).
+   */
+  readonly doorsAsGates?: boolean;
 }
 
 /**
@@ -290,7 +295,7 @@ export function buildFloorGraph(
           itemDef[i] = def;
         } else cells[i] = CELL.item;
       } else if (tile.kind === 'door') {
-        cells[i] = CELL.door;
+        cells[i] = options.doorsAsGates === true ? CELL.monster : CELL.door;
         doorKeys.set(i, tile.keys ?? {});
         doors++;
       } else cells[i] = tile.passable ? CELL.free : CELL.wall;
@@ -319,7 +324,9 @@ export function buildFloorGraph(
   if (startOnStair) cells[startIndex] = CELL.free; // a stair or event cell
   if (doors > 0)
     notes.push(
-      `${doors} locked door(s): the fight order assumes they can be opened; the walk spends keys and stops when they run out`,
+      options.doorsAsGates === true
+        ? `${doors} locked door(s), opened in the search like fights that spend keys instead of HP`
+        : `${doors} locked door(s): the keys held and found suffice in number; the walk spends them`,
     );
   if (unknownTiles.size > 0)
     notes.push(
@@ -437,6 +444,15 @@ export function buildFloorGraph(
     return [...gs].sort((a, b) => a - b);
   });
   const regionReward = regionCells.map((list) => list.reduce((s, i) => s + (itemDef[i] ?? 0), 0));
+  // With doors as gates, a room holding a key matters even without defence: its key opens doors.
+  const holdsKey = regionCells.map(
+    (list) =>
+      options.doorsAsGates === true &&
+      list.some((i) => {
+        const id = ids[i] ?? '';
+        return cells[i] === CELL.item && /Key$/.test(id) && own(project.items, id)?.cls === 'tools';
+      }),
+  );
   const startRegion = regionOf[startIndex] ?? 0;
 
   // Prune: gates with fewer than two distinct neighbours, reward-less dead-end regions; keep what the
@@ -497,7 +513,13 @@ export function buildFloorGraph(
       }
     }
     for (let r = 0; r < R; r++) {
-      if (aliveR[r] === 0 || r === startRegion || (regionReward[r] ?? 0) > 0) continue;
+      if (
+        aliveR[r] === 0 ||
+        r === startRegion ||
+        (regionReward[r] ?? 0) > 0 ||
+        holdsKey[r] === true
+      )
+        continue;
       const deg = (regionGates[r] ?? []).filter((g) => aliveG[g] === 1).length;
       if (deg <= 1) {
         aliveR[r] = 0;

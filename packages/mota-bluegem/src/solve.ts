@@ -10,7 +10,9 @@ import {
   type NonlinearMonster,
   type Unbeatable,
 } from './graph.js';
+import { formatNumber } from './format/number.js';
 import { hornOrder } from './horn.js';
+import { solveGatesWithKeys, type KeyResources } from './keys.js';
 import { dict, own } from './lookup.js';
 import type { HeroStats, Project } from './model.js';
 
@@ -24,6 +26,12 @@ export interface SolveFloorOptions extends FloorGraphOptions {
    * walked and `survived` says whether he lives.
    */
   readonly stopBeforeDeath?: boolean;
+  /**
+   * Count keys in the search (doors become gates that spend keys) even when the floor holds enough
+   * keys in total. Default: only when some key is scarce, or when the walk of the order found without
+   * counting keys runs out of them.
+   */
+  readonly keySearch?: boolean;
   /** Wall-clock budget of the exact search in milliseconds (default none). */
   readonly maxMs?: number;
   /** Keys the hero holds on arrival, by item id (default: the keys the game starts with). */
@@ -81,6 +89,8 @@ export interface FloorSolution {
   readonly tree: boolean;
   readonly gateCount: number;
   readonly totalReward: number;
+  /** Defence the order collects: `totalReward`, or less when the keys do not open every way. */
+  readonly defenceAllowed: number;
   /**
    * Damage of a greedy order (most new defence per damage first), by the engine formula at the
    * defence each fight happens at: a baseline that shows how much the order matters.
@@ -200,7 +210,18 @@ export function solveFloor(
   floorId: string,
   options: SolveFloorOptions = {},
 ): FloorSolution {
-  const graph = buildFloorGraph(project, floorId, options);
+  const keysHeld = options.keys ?? project.keys;
+  const walkable = buildFloorGraph(project, floorId, options);
+  // Scarce keys: the doors of the live rooms need more of some key than the hero holds and finds.
+  // Then doors become gates and the search counts keys; otherwise doors are just walked through.
+  const short =
+    options.keySearch === true
+      ? ['keys lie behind doors that need them']
+      : scarceKeys(project, walkable, keysHeld);
+  const graph =
+    short.length === 0
+      ? walkable
+      : buildFloorGraph(project, floorId, { ...options, doorsAsGates: true });
   const flagsBreak = graph.nonlinear.some((m) => m.flags.some((f) => !LINEAR_SAFE.has(f.code)));
   const orderDependentAt = new Set(
     graph.nonlinear
@@ -229,8 +250,31 @@ export function solveFloor(
   };
   const cost = (k: number, gained: number): number =>
     gateDamage(project, graph, live[k] ?? 0, gained);
+  const keyNotes: string[] = [];
+  let defenceAllowed = graph.totalReward;
   if (live.length === 0) {
     // Nothing to fight: every reward is in the start room (or none is reachable).
+  } else if (short.length > 0) {
+    const result = solveGatesWithKeys(problem, keyResources(project, graph, keysHeld), {
+      cost,
+      ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
+      ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
+    });
+    states = result.states;
+    gateOrder = result.order.map((k) => live[k] ?? 0);
+    method = result.gaveUp === undefined ? 'exact' : 'greedy';
+    keyNotes.push(
+      `keys are scarce (${short.join(', ')}): doors are opened in the search, which spends and collects keys`,
+    );
+    defenceAllowed = Math.min(result.gained, graph.totalReward);
+    if (result.gained < result.target)
+      keyNotes.push(
+        `the keys allow ${formatNumber(result.gained)} of the ${formatNumber(result.target)} defence of this floor: the order takes the most they allow`,
+      );
+    if (result.gaveUp !== undefined) {
+      optimal = false;
+      why = `exact search gave up: ${result.gaveUp}`;
+    }
   } else if (graph.tree && !flagsBreak) {
     method = 'horn';
     gateOrder = hornGates(graph);
@@ -258,9 +302,14 @@ export function solveFloor(
     project,
     graph,
     gateOrder,
-    options.keys ?? project.keys,
+    keysHeld,
     options.stopBeforeDeath === true,
+    short.length > 0,
   );
+  // Enough keys in total but not in the order the walk needs them: search again with keys counted.
+  if (short.length === 0 && sim.keyShort && walkable.doorKeys.size > 0)
+    return solveFloor(project, floorId, { ...options, keySearch: true });
+  const { keyShort: _keyShort, ...walk } = sim;
   const searchProven = optimal;
   const approximate = project.engine.damageCode.status === 'custom';
   if (optimal && approximate) {
@@ -290,13 +339,14 @@ export function solveFloor(
     tree: graph.tree,
     gateCount: live.length,
     totalReward: graph.totalReward,
+    defenceAllowed,
     greedyDamage,
     modelDamage,
-    ...sim,
+    ...walk,
     nonlinear: graph.nonlinear,
     unbeatable: graph.unbeatable,
     attackItems: graph.attackItems,
-    notes: approximate ? [CUSTOM_DAMAGE_NOTE, ...graph.notes] : graph.notes,
+    notes: [...(approximate ? [CUSTOM_DAMAGE_NOTE] : []), ...graph.notes, ...keyNotes],
   };
 }
 
@@ -321,6 +371,8 @@ interface Simulation {
   routeComplete: boolean;
   doorsOpened: number;
   keysLeft: Record<string, number>;
+  /** The walk stopped for want of keys. */
+  keyShort: boolean;
   routeNotes: string[];
 }
 
@@ -335,6 +387,7 @@ function simulate(
   gateOrder: readonly number[],
   startKeys: Readonly<Record<string, number>>,
   stopBeforeDeath: boolean,
+  keysSearched: boolean,
 ): Simulation {
   const { width: w, height: h } = graph;
   const n = w * h;
@@ -487,6 +540,21 @@ function simulate(
     const y = Math.floor(cell / w);
     const px = pos % w;
     const py = Math.floor(pos / w);
+    if (graph.doorKeys.has(cell)) {
+      // A door that is a gate (scarce keys): opened like a fight, for keys instead of HP.
+      if (!canOpen(cell)) {
+        keyShortage = `not enough keys for the door at (${x},${y})`;
+        halted = keyShortage;
+        return;
+      }
+      for (const [id, count] of Object.entries(graph.doorKeys.get(cell) ?? {}))
+        keys[id] = (own(keys, id) ?? 0) - count;
+      route += x > px ? 'R' : x < px ? 'L' : y > py ? 'D' : 'U';
+      doorsOpened++;
+      kind[cell] = CELL.free;
+      open[cell] = 1;
+      return;
+    }
     const id = graph.ids[cell] ?? '';
     const enemy = own(project.enemies, id);
     let damage = 0;
@@ -573,7 +641,12 @@ function simulate(
     if (halted === null) collect();
   }
   const isReward = (i: number): boolean => kind[i] === CELL.reward;
-  if (keyShortage === null && halted === null && bfs(isReward, false, false) === null)
+  if (
+    !keysSearched &&
+    keyShortage === null &&
+    halted === null &&
+    bfs(isReward, false, false) === null
+  )
     if (bfs(isReward, false, false, true) !== null)
       keyShortage = 'not enough keys to reach every defence reward';
   return {
@@ -590,6 +663,7 @@ function simulate(
     routeComplete: unreached.length === 0 && keyShortage === null && halted === null,
     doorsOpened,
     keysLeft: keys,
+    keyShort: keyShortage !== null,
     routeNotes: [
       ...(halted !== null ? [halted] : []),
       ...(keyShortage !== null ? [keyShortage] : []),
@@ -601,4 +675,62 @@ function simulate(
           ]),
     ],
   };
+}
+
+/** Key ids whose doors in the floor's live rooms outnumber the keys held plus those lying there. */
+function scarceKeys(
+  project: Project,
+  graph: FloorGraph,
+  held: Readonly<Record<string, number>>,
+): string[] {
+  const need = new Map<string, number>();
+  const have = new Map<string, number>(Object.entries(held));
+  for (const r of graph.liveRegions) {
+    for (const i of graph.regions[r]?.cells ?? []) {
+      for (const [id, count] of Object.entries(graph.doorKeys.get(i) ?? {}))
+        need.set(id, (need.get(id) ?? 0) + count);
+      const key = keyAt(project, graph, i);
+      if (key !== null) have.set(key, (have.get(key) ?? 0) + 1);
+    }
+  }
+  return [...need]
+    .filter(([id, n]) => n > (have.get(id) ?? 0))
+    .map(([id]) => id)
+    .sort();
+}
+
+/** The key id of a key item lying on cell `i`, or null. */
+function keyAt(project: Project, graph: FloorGraph, i: number): string | null {
+  if (graph.cells[i] !== CELL.item) return null;
+  const id = graph.ids[i] ?? '';
+  return /Key$/.test(id) && own(project.items, id)?.cls === 'tools' ? id : null;
+}
+
+/** Keys as the key-aware search sees them: held, spent by each live gate's doors, found in each live room. */
+function keyResources(
+  project: Project,
+  graph: FloorGraph,
+  held: Readonly<Record<string, number>>,
+): KeyResources {
+  const ids = new Set<string>(Object.keys(held));
+  for (const k of graph.doorKeys.values()) for (const id of Object.keys(k)) ids.add(id);
+  const list = [...ids].sort();
+  const index = new Map(list.map((id, c) => [id, c]));
+  const need = graph.liveGates.map((g) => {
+    const row = list.map(() => 0);
+    for (const i of graph.gates[g]?.cells ?? [])
+      for (const [id, count] of Object.entries(graph.doorKeys.get(i) ?? {}))
+        row[index.get(id) ?? 0] = (row[index.get(id) ?? 0] ?? 0) + count;
+    return row;
+  });
+  const supply = graph.liveRegions.map((r) => {
+    const row = list.map(() => 0);
+    for (const i of graph.regions[r]?.cells ?? []) {
+      const key = keyAt(project, graph, i);
+      const c = key === null ? undefined : index.get(key);
+      if (c !== undefined) row[c] = (row[c] ?? 0) + 1;
+    }
+    return row;
+  });
+  return { ids: list, start: list.map((id) => own(held, id) ?? 0), need, supply };
 }
