@@ -136,6 +136,8 @@ function solutionJson(sol: FloorSolution): Record<string, unknown> {
     })),
     method: sol.method,
     searchProven: sol.searchProven,
+    totalReward: sol.totalReward,
+    defenceAllowed: sol.defenceAllowed,
     approximate: sol.approximate,
     ...(sol.approximate ? { damageFormula: 'custom damage formula: figures approximate' } : {}),
     ...(sol.why !== undefined ? { why: sol.why } : {}),
@@ -173,7 +175,7 @@ function solutionText(sol: FloorSolution, title: string): string {
       ? `not proven — ${sol.why ?? ''} (the search alone proved this order best under the model)`
       : `no — ${sol.why ?? ''}`;
   const lines = [
-    `floor ${sol.floorId} (${title}): ${sol.gateCount} guard group(s), ${sol.tree ? 'a tree' : 'with cycles'}, ${num(sol.totalReward)} defence to collect`,
+    `floor ${sol.floorId} (${title}): ${sol.gateCount} guard group(s), ${sol.tree ? 'a tree' : 'with cycles'}, ${num(sol.totalReward)} defence to collect${sol.defenceAllowed < sol.totalReward ? ` (the keys allow ${num(sol.defenceAllowed)})` : ''}`,
     ...(sol.approximate ? ['custom damage formula: figures approximate'] : []),
     `method: ${sol.method}${sol.states > 0 ? ` (${num(sol.states)} states)` : ''}; optimal: ${proven}`,
     `walked and simulated: ${num(sol.totalDamage)} damage in ${sol.fights.length} fight(s), HP left ${num(sol.hpLeft)}${sol.survived ? '' : ' — the hero does not survive this route with these numbers'}`,
