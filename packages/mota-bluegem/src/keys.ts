@@ -19,6 +19,11 @@ export interface KeySearchOptions {
   readonly maxMs?: number;
   /** Damage of opening `gate` after `gained` defence. */
   readonly cost: (gate: number, gained: number) => number;
+  /**
+   * An order to try first (such as the greedy one, found without counting keys): when the keys allow
+   * it and it collects every reward, its damage bounds the search.
+   */
+  readonly initialOrder?: readonly number[];
 }
 
 /** The answer of {@link solveGatesWithKeys}: a {@link GateSolution} plus how much defence the keys allow. */
@@ -122,6 +127,27 @@ export function solveGatesWithKeys(
   const lastGate = new Map<number, number>();
   let best = { mask: -1, cost: Number.POSITIVE_INFINITY };
   let partial = { mask: 0, cost: 0, gained: reachOf(0).gained };
+  let bestOrder: number[] | null = null;
+  if (options.initialOrder !== undefined) {
+    let mask = 0;
+    let spent = 0;
+    let here = reachOf(0);
+    let feasible = true;
+    for (const k of options.initialOrder) {
+      const affordable = keys.need[k]?.every((n, c) => (here.keys[c] ?? 0) >= n) ?? true;
+      if (((here.frontier >> k) & 1) === 0 || !affordable) {
+        feasible = false;
+        break;
+      }
+      spent += Math.max(0, options.cost(k, here.gained));
+      mask |= 1 << k;
+      here = reachOf(mask);
+    }
+    if (feasible && here.gained >= target) {
+      best = { mask, cost: spent };
+      bestOrder = [...options.initialOrder];
+    }
+  }
   let layer = new Map<number, number>([[0, 0]]);
   let states = 0;
   let gaveUp: string | undefined;
@@ -138,7 +164,10 @@ export function solveGatesWithKeys(
       if (here.gained > partial.gained || (here.gained === partial.gained && soFar < partial.cost))
         partial = { mask, cost: soFar, gained: here.gained };
       if (here.gained >= target) {
-        if (soFar < best.cost) best = { mask, cost: soFar };
+        if (soFar < best.cost) {
+          best = { mask, cost: soFar };
+          bestOrder = null;
+        }
         continue;
       }
       let f = here.frontier;
@@ -165,7 +194,7 @@ export function solveGatesWithKeys(
   }
   const chosen = best.mask !== -1 ? best : partial;
   const order: number[] = [];
-  for (let m = chosen.mask; m !== 0;) {
+  for (let m = bestOrder === null ? chosen.mask : 0; m !== 0;) {
     const k = lastGate.get(m);
     if (k === undefined) break;
     order.push(k);
@@ -173,7 +202,7 @@ export function solveGatesWithKeys(
   }
   order.reverse();
   return {
-    order,
+    order: best.mask !== -1 && bestOrder !== null ? bestOrder : order,
     cost: chosen.cost,
     optimal: gaveUp === undefined,
     states,

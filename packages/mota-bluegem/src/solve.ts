@@ -257,6 +257,7 @@ export function solveFloor(
   } else if (short.length > 0) {
     const result = solveGatesWithKeys(problem, keyResources(project, graph, keysHeld), {
       cost,
+      initialOrder: greedyGates(problem, cost).order,
       ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
       ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
     });
@@ -290,13 +291,16 @@ export function solveFloor(
     if (result.gaveUp !== undefined) {
       optimal = false;
       why = `exact search gave up: ${result.gaveUp}`;
-    } else if (
-      gateOrder.some((g) => (graph.gates[g]?.cells ?? []).some((c) => orderDependentAt.has(c)))
-    ) {
-      optimal = false;
-      why =
-        'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search';
     }
+  }
+  if (
+    optimal &&
+    method === 'exact' &&
+    gateOrder.some((g) => (graph.gates[g]?.cells ?? []).some((c) => orderDependentAt.has(c)))
+  ) {
+    optimal = false;
+    why =
+      'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search';
   }
   const sim = simulate(
     project,
