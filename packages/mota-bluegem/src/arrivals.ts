@@ -20,8 +20,13 @@ export interface Arrival {
 }
 
 /** The floor a transfer leads to: `:before`/`:next` by `main.floorIds` order, `:now` the same floor. */
-function targetFloor(project: Project, fromId: string, floorId: string): string | undefined {
-  const index = project.floorIds.indexOf(fromId);
+function targetFloor(
+  project: Project,
+  order: ReadonlyMap<string, number>,
+  fromId: string,
+  floorId: string,
+): string | undefined {
+  const index = order.get(fromId) ?? -1;
   let id = floorId;
   if (floorId === ':now') id = fromId;
   else if (floorId === ':before') id = index > 0 ? (project.floorIds[index - 1] ?? fromId) : fromId;
@@ -33,14 +38,24 @@ function targetFloor(project: Project, fromId: string, floorId: string): string 
   return own(project.floors, id) === undefined ? undefined : id;
 }
 
+/** The first cell of each tile id on a floor (row by row), computed once per floor. */
+const tileCells = new WeakMap<Floor, Map<string, { x: number; y: number }>>();
+
 /** The first cell of the floor whose tile has the id `tileId` (row by row), or null. */
 function findTile(project: Project, floor: Floor, tileId: string): { x: number; y: number } | null {
-  for (let y = 0; y < floor.height; y++) {
-    const row = floor.map[y] ?? [];
-    for (let x = 0; x < floor.width; x++)
-      if (own(project.tiles, String(row[x] ?? 0))?.id === tileId) return { x, y };
+  let cells = tileCells.get(floor);
+  if (cells === undefined) {
+    cells = new Map();
+    for (let y = 0; y < floor.height; y++) {
+      const row = floor.map[y] ?? [];
+      for (let x = 0; x < floor.width; x++) {
+        const id = own(project.tiles, String(row[x] ?? 0))?.id;
+        if (id !== undefined && !cells.has(id)) cells.set(id, { x, y });
+      }
+    }
+    tileCells.set(floor, cells);
   }
-  return null;
+  return cells.get(tileId) ?? null;
 }
 
 /**
@@ -78,6 +93,10 @@ function arrivalCell(
 export function floorArrivals(project: Project): ReadonlyMap<string, readonly Arrival[]> {
   type Cells = Map<string, { x: number; y: number; sources: ArrivalSource[] }>;
   const byFloor = new Map<string, Cells>();
+  const order = new Map<string, number>();
+  project.floorIds.forEach((id, k) => {
+    if (!order.has(id)) order.set(id, k);
+  });
   const add = (floorId: string, x: number, y: number, source: ArrivalSource): void => {
     const floor = own(project.floors, floorId);
     if (floor === undefined || x < 0 || y < 0 || x >= floor.width || y >= floor.height) return;
@@ -102,7 +121,7 @@ export function floorArrivals(project: Project): ReadonlyMap<string, readonly Ar
     const from = own(project.floors, fromId);
     if (from === undefined) continue;
     for (const t of from.transfers) {
-      const toId = targetFloor(project, fromId, t.floorId);
+      const toId = targetFloor(project, order, fromId, t.floorId);
       const to = toId === undefined ? undefined : own(project.floors, toId);
       if (toId === undefined || to === undefined) continue;
       const cell = arrivalCell(project, from, to, t);
@@ -119,30 +138,39 @@ export function floorArrivals(project: Project): ReadonlyMap<string, readonly Ar
       });
     }
   }
-  for (let round = 0, grew = true; grew && round <= project.floorIds.length; round++) {
-    grew = false;
-    for (const { fromId, toId, t } of pending) {
-      const from = own(project.floors, fromId);
-      const to = own(project.floors, toId);
-      if (from === undefined || to === undefined || toId === fromId) continue;
-      for (const here of [...(byFloor.get(fromId)?.values() ?? [])]) {
+  // Worklist: a floor that gains an arrival cell passes it on through its cell-less transfers, once
+  // per (transfer, cell) pair — linear in their number, however long the chain of such floors.
+  const pendingFrom = new Map<string, { toId: string; t: Transfer }[]>();
+  for (const { fromId, toId, t } of pending) {
+    if (toId === fromId) continue;
+    const list = pendingFrom.get(fromId) ?? [];
+    list.push({ toId, t });
+    pendingFrom.set(fromId, list);
+  }
+  const done = new Set<string>();
+  const work = [...byFloor.keys()].filter((id) => pendingFrom.has(id));
+  while (work.length > 0) {
+    const fromId = work.pop() ?? '';
+    const from = own(project.floors, fromId);
+    if (from === undefined) continue;
+    for (const here of [...(byFloor.get(fromId)?.values() ?? [])]) {
+      for (const { toId, t } of pendingFrom.get(fromId) ?? []) {
+        const key = `${fromId}\u0000${here.x},${here.y}\u0000${toId}\u0000${t.stair ?? ''}`;
+        if (done.has(key)) continue;
+        done.add(key);
+        const to = own(project.floors, toId);
+        if (to === undefined) continue;
         const cell = arrivalCell(project, from, to, { ...t, from: { x: here.x, y: here.y } });
         if (cell === null) continue;
-        const before = byFloor.get(toId)?.get(`${cell.x},${cell.y}`)?.sources.length ?? 0;
-        const known = byFloor
-          .get(toId)
-          ?.get(`${cell.x},${cell.y}`)
-          ?.sources.some((s) => s.kind === 'event' && s.floorId === fromId && s.x === undefined);
-        if (known === true) continue;
+        const fresh = byFloor.get(toId)?.get(`${cell.x},${cell.y}`) === undefined;
         add(toId, cell.x, cell.y, { kind: 'event', floorId: fromId });
-        if ((byFloor.get(toId)?.get(`${cell.x},${cell.y}`)?.sources.length ?? 0) > before)
-          grew = true;
+        if (fresh && pendingFrom.has(toId)) work.push(toId);
       }
     }
   }
   const out = new Map<string, Arrival[]>();
   for (const [id, cells] of byFloor) {
-    const index = project.floorIds.indexOf(id);
+    const index = order.get(id) ?? -1;
     const previous = index > 0 ? project.floorIds[index - 1] : undefined;
     // The game's start first, then arrivals from the floor before in tower order (the way up), then
     // the rest by cell.

@@ -10,10 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { floorSummary } from '../summary.js';
 import { solveFloor } from '../solve.js';
 import { readProjectDir } from '../node.js';
-import { syntheticProject } from '../testing/synthetic.js';
+import { syntheticProject, syntheticTower } from '../testing/synthetic.js';
 import { parseAssignment } from './jsfile.js';
 import { readItemEffect } from './item-effect.js';
 import { collectProjectFiles, loadProject } from './project.js';
+import { floorArrivals } from '../arrivals.js';
 
 const PROTO_NAMES = [
   '__proto__',
@@ -204,6 +205,36 @@ describe('tower folders', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('huge counts', () => {
+  it('a chain of 3,000 floors each entered from the one before by a cell-less event: every floor starts', () => {
+    const n = 3000;
+    const ids = Array.from({ length: n }, (_, k) => `F${k}`);
+    // 200 stairs to a tile that is nowhere on each floor: each lookup must not rescan the map.
+    const stairs = Object.fromEntries(
+      Array.from({ length: 200 }, (_, j) => [`${j},0`, { floorId: ':next', stair: `tile${j}` }]),
+    );
+    const p = loadProject(
+      syntheticTower(
+        Object.fromEntries(
+          ids.map((id, k) => [
+            id,
+            {
+              picture: ['###', '#@#', '###'],
+              floor: {
+                firstArrive: k + 1 < n ? [{ type: 'changeFloor', floorId: ids[k + 1] }] : [],
+                changeFloor: stairs,
+              },
+            },
+          ]),
+        ),
+      ),
+    );
+    expect(p.floorIds).toHaveLength(n);
+    const arrivals = floorArrivals(p);
+    expect(ids.every((id) => (arrivals.get(id)?.length ?? 0) > 0)).toBe(true);
   });
 });
 
