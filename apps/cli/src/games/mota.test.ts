@@ -252,6 +252,8 @@ describe('puzzlekit mota', () => {
     const text = await runCli(['mota', 'plan', 'ou'], onlyUp);
     expect(text.stdout).toMatch(/whole-tower plan, 45 floors in play order/);
     expect(text.stdout).not.toMatch(/\d[KMBT]\b/);
+    // The attack-1 hero of this tower cannot damage most monsters: proofs say so.
+    expect(text.stdout).toMatch(/yes, for what he can reach \(\d+ monster\(s\) he cannot damage\)/);
     const bad = await runCli(['mota', 'plan', 'ou', '--max-ms', '-1'], onlyUp);
     expect(bad.code).toBe(2);
     const badKeys = await runCli(['mota', 'plan', 'ou', '--keys', 'yellowKey=-1'], onlyUp);

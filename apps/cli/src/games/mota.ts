@@ -298,8 +298,12 @@ function planText(plan: TowerPlan, project: Project): string {
     if (f.status !== 'planned')
       return `${f.floorId.padEnd(12)} ${cell.padEnd(9)} ${f.status}${f.why !== undefined ? `: ${f.why}` : ''}`;
     const h = f.heroOut;
+    const walls =
+      f.unbeatable > 0
+        ? `, for what he can reach (${f.unbeatable} monster(s) he cannot damage)`
+        : '';
     const proven = f.proven
-      ? 'yes'
+      ? `yes${walls}`
       : `no${f.approximate ? ' (approximate)' : ''}${f.solution?.routeComplete === false ? ' (route stopped)' : ''}`;
     return `${f.floorId.padEnd(12)} ${cell.padEnd(9)} ${String(f.fights).padStart(6)} ${num(f.damage).padStart(10)} ${num(h.hp).padStart(10)}   ${`${num(h.atk)}/${num(h.def)}/${num(h.mdef)}`.padEnd(22)}  ${keysText(f.keysOut).padEnd(13)} ${proven}`;
   });
