@@ -168,7 +168,7 @@ function randomCyclicFloor(rng: Rng, gates: number): GateProblem {
         'ms',
       ],
     ];
-    const counts = { tree: 0, cyclic: 0, empty: 0, 'no-start': 0, nonlinear: 0 };
+    const counts = { tree: 0, cyclic: 0, empty: 0, unreachable: 0, nonlinear: 0 };
     let totalMs = 0;
     for (const id of Object.keys(project.floors).sort((a, b) =>
       a.localeCompare(b, 'en', { numeric: true }),
@@ -199,7 +199,7 @@ function randomCyclicFloor(rng: Rng, gates: number): GateProblem {
     }
     table(rows);
     console.log(
-      `survey hero: ${counts.tree} tree, ${counts.cyclic} cyclic, ${counts.empty} with nothing to fight for, ${counts['no-start']} without a start cell; ${counts.nonlinear} floors with non-linear monsters; all floors in ${fmt(totalMs, 0)} ms`,
+      `survey hero: ${counts.tree} tree, ${counts.cyclic} cyclic, ${counts.empty} with nothing to fight for, ${counts.unreachable} unreachable (nothing leads onto them); ${counts.nonlinear} floors with non-linear monsters; all floors in ${fmt(totalMs, 0)} ms`,
     );
   }
 }

@@ -39,7 +39,7 @@ describe('battle (engine 2.x formula, hand-computed)', () => {
   });
   it('armour-break: floor(0.9 × 50) = 45 before the fight (defValue overrides)', () => {
     expect(dmg(mon({ specials: [7] }))).toBe(165);
-    expect(dmg(mon({ specials: [7], defValue: 0.5 }))).toBe(145);
+    expect(dmg(mon({ specials: [7], breakArmor: 0.5 }))).toBe(145);
   });
   it('counter: floor(0.1 × 100) = 10 per hero round', () =>
     expect(dmg(mon({ specials: [8] }))).toBe(170));
@@ -48,8 +48,8 @@ describe('battle (engine 2.x formula, hand-computed)', () => {
   it('mimic copies attack and defence: 6 rounds of 50', () =>
     expect(dmg(mon({ specials: [10] }))).toBe(250));
   it('vampire drains 20% of HP; with add the monster grows', () => {
-    expect(dmg(mon({ specials: [11], value: 0.2 }))).toBe(320);
-    expect(dmg(mon({ specials: [11], value: 0.2, add: true }))).toBe(200 + 8 * 30);
+    expect(dmg(mon({ specials: [11], vampire: 0.2 }))).toBe(320);
+    expect(dmg(mon({ specials: [11], vampire: 0.2, add: true }))).toBe(200 + 8 * 30);
   });
   it('hatred and fixed damage are added after the mdef clamp', () => {
     expect(dmg(mon({ specials: [17] }), hero, 7)).toBe(127);
@@ -103,7 +103,9 @@ describe('defenceSaving', () => {
     expect(
       defenceSaving(mon({ specials: [10] }), hero, values, 10).flags.map((f) => f.code),
     ).toContain('mimic');
-    expect(defenceSaving(mon({ specials: [11], value: 0.1 }), hero, values, 10).linear).toBe(false);
+    expect(defenceSaving(mon({ specials: [11], vampire: 0.1 }), hero, values, 10).linear).toBe(
+      false,
+    );
     expect(
       defenceSaving(mon({ specials: [17] }), hero, values, 10).flags.map((f) => f.code),
     ).toEqual(['hatred']);

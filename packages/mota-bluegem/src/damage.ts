@@ -1,3 +1,4 @@
+import { own } from './lookup.js';
 import type { Enemy, HeroStats, TowerValues } from './model.js';
 
 /** The result of one battle as the engine computes it (all integers). */
@@ -66,7 +67,7 @@ export function battle(
   if (has(enemy, 20) && options.cross !== true) return null;
   let init = 0;
   if (has(enemy, 11)) {
-    const drained = Math.floor(heroHp * (enemy.value ?? 0)) || 0;
+    const drained = Math.floor(heroHp * (enemy.vampire ?? 0)) || 0;
     if (enemy.add === true) monHp += drained;
     init += drained;
   }
@@ -77,10 +78,12 @@ export function battle(
   if (has(enemy, 5)) per *= 3;
   if (has(enemy, 6)) per *= enemy.n || 4;
   let counter = 0;
-  if (has(enemy, 8)) counter += Math.floor((enemy.atkValue || values.counterAttack || 0) * heroAtk);
+  if (has(enemy, 8))
+    counter += Math.floor((enemy.counterAttack || own(values, 'counterAttack') || 0) * heroAtk);
   if (has(enemy, 1)) init += per;
-  if (has(enemy, 7)) init += Math.floor((enemy.defValue || values.breakArmor || 0) * heroDef);
-  if (has(enemy, 9)) init += Math.floor((enemy.n || values.purify || 0) * heroMdef);
+  if (has(enemy, 7))
+    init += Math.floor((enemy.breakArmor || own(values, 'breakArmor') || 0) * heroDef);
+  if (has(enemy, 9)) init += Math.floor((enemy.purify || own(values, 'purify') || 0) * heroMdef);
   const heroPer = Math.max(heroAtk - monDef, 0);
   if (heroPer <= 0) return null;
   const turn = Math.ceil(monHp / heroPer);

@@ -24,6 +24,8 @@ export interface GateProblem {
 export interface ExactOptions {
   /** Largest number of search states before giving up (default 2,000,000). */
   readonly maxStates?: number;
+  /** Wall-clock budget in milliseconds (default none): the search gives up when it is spent. */
+  readonly maxMs?: number;
   /** Damage of opening `gate` after `gained` defence; default `base − saving × gained`. */
   readonly cost?: (gate: number, gained: number) => number;
   /**
@@ -46,6 +48,14 @@ export interface GateSolution {
   readonly states: number;
   /** Why the search stopped early (`optimal` is then false; `order` is the best known: greedy or better). */
   readonly gaveUp?: string;
+}
+
+/** A check of the wall-clock budget, looked at every 1,024 states: the reason when it is spent, else null. */
+function timeBudget(maxMs: number | undefined): (states: number) => string | null {
+  if (maxMs === undefined) return () => null;
+  const deadline = Date.now() + maxMs;
+  return (states) =>
+    (states & 1023) === 0 && Date.now() > deadline ? `time budget of ${maxMs} ms reached` : null;
 }
 
 /** Most gates the subset search handles (states are 32-bit masks). */
@@ -163,6 +173,7 @@ export function solveGates(problem: GateProblem, options: ExactOptions = {}): Ga
     options.cost ??
     ((k: number, gained: number) => (problem.base[k] ?? 0) - (problem.saving[k] ?? 0) * gained);
   const maxStates = options.maxStates ?? 2_000_000;
+  const overTime = timeBudget(options.maxMs);
   const seen = new Uint8Array(c.reward.length);
   const stack = new Int32Array(c.reward.length + 1);
   const all = c.g >= 31 ? -1 : (1 << c.g) - 1;
@@ -179,7 +190,8 @@ export function solveGates(problem: GateProblem, options: ExactOptions = {}): Ga
         path: 'strategy',
       },
     );
-  if (regionsApply && strategy !== 'gates') return solveByRegions(c, cost, maxStates, greedy);
+  if (regionsApply && strategy !== 'gates')
+    return solveByRegions(c, cost, maxStates, greedy, overTime);
   if (c.g > MAX_EXACT_GATES) {
     return {
       ...greedy,
@@ -202,15 +214,10 @@ export function solveGates(problem: GateProblem, options: ExactOptions = {}): Ga
     for (const [mask, soFar] of layer) {
       if (soFar >= bestCost) continue;
       states++;
-      if (states > maxStates) {
+      const spent = states > maxStates ? `state budget of ${maxStates} reached` : overTime(states);
+      if (spent !== null) {
         const order = bestMask === -1 ? greedy.order : orderOf(bestMask, lastGate);
-        return {
-          order,
-          cost: bestCost,
-          optimal: false,
-          states,
-          gaveUp: `state budget of ${maxStates} reached`,
-        };
+        return { order, cost: bestCost, optimal: false, states, gaveUp: spent };
       }
       const here = reachCache.get(mask) ?? reachOf(c, mask, seen, stack);
       reachCache.delete(mask);
@@ -257,6 +264,7 @@ function solveByRegions(
   cost: (gate: number, gained: number) => number,
   maxStates: number,
   greedy: { order: number[]; cost: number },
+  overTime: (states: number) => string | null,
 ): GateSolution {
   const R = c.reward.length;
   // Rooms reachable with every gate open: the target.
@@ -303,15 +311,10 @@ function solveByRegions(
     for (const [mask, soFar] of buckets[size]!) {
       if (soFar >= bestCost) continue;
       states++;
-      if (states > maxStates) {
+      const spent = states > maxStates ? `state budget of ${maxStates} reached` : overTime(states);
+      if (spent !== null) {
         const order = bestMask === -1 ? greedy.order : regionOrder(bestMask, prevMask, viaGate);
-        return {
-          order,
-          cost: bestCost,
-          optimal: false,
-          states,
-          gaveUp: `state budget of ${maxStates} reached`,
-        };
+        return { order, cost: bestCost, optimal: false, states, gaveUp: spent };
       }
       const gained = gainedOf(mask);
       for (let k = 0; k < c.g; k++) {

@@ -1,8 +1,10 @@
 import { DisjointSet } from '@puzzlekit/disjoint-set';
-import { InvalidInputError } from '@puzzlekit/errors';
+import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
+import { arrivalsOf } from './arrivals.js';
 import { defenceSaving, type LinearityFlag } from './damage.js';
+import { own } from './lookup.js';
 import { gainAt } from './format/item-effect.js';
-import type { Floor, HeroStats, Project } from './model.js';
+import type { Direction, Floor, HeroStats, Project } from './model.js';
 
 /** Cell classes of a floor, as the analysis sees them. */
 export const CELL = {
@@ -73,6 +75,10 @@ export interface FloorGraph {
   readonly hero: HeroStats;
   /** Cell classes ({@link CELL}), row-major. */
   readonly cells: Uint8Array;
+  /** Passages the hero may not use ({@link closedSteps}): bits up 1, down 2, left 4, right 8 per cell. */
+  readonly closed: Uint8Array;
+  /** The keys each door cell needs (`doorInfo.keys`). */
+  readonly doorKeys: ReadonlyMap<number, Readonly<Record<string, number>>>;
   /** Item or enemy id per cell ('' for none). */
   readonly ids: readonly string[];
   readonly regions: readonly Region[];
@@ -101,24 +107,91 @@ export interface FloorGraphOptions {
   readonly y?: number;
   /** Hero numbers; default the project's starting hero. */
   readonly hero?: HeroStats;
+  /**
+   * The position is a cell the tower itself brings the hero to (an arrival): accepted on a wall tile too
+   * (events often open it first). Default false: a position given by hand must not be inside a wall.
+   */
+  readonly arrival?: boolean;
+  /**
+   * Doors are gates (opened like a fight, for keys instead of HP) rather than part of the rooms: for
+   * floors whose keys are scarce. Default false (doors are walkable, keys are spent on the walk).
+   */
+  readonly doorsAsGates?: boolean;
 }
 
-/** Where the hero stands on a floor by default: the start cell, else the down stair (arrival). */
+/**
+ * Where the hero stands on a floor by default: the first of its arrival cells (the game's start,
+ * else where the floor before in tower order leads, else any cell a stair, portal or event leads to),
+ * or null when nothing leads onto the floor.
+ */
 export function defaultPosition(project: Project, floor: Floor): { x: number; y: number } | null {
-  if (project.start.floorId === floor.id) return { x: project.start.x, y: project.start.y };
-  for (const stairId of ['downFloor', 'upFloor']) {
-    for (let y = 0; y < floor.height; y++) {
-      for (let x = 0; x < floor.width; x++) {
-        const t = project.tiles[String(floor.map[y]?.[x] ?? 0)];
-        if (t?.id === stairId) return { x, y };
-      }
+  const first = arrivalsOf(project, floor.id)[0];
+  return first === undefined ? null : { x: first.x, y: first.y };
+}
+
+const DIRECTION_BITS: readonly { dir: Direction; back: Direction; dx: number; dy: number }[] = [
+  { dir: 'up', back: 'down', dx: 0, dy: -1 },
+  { dir: 'down', back: 'up', dx: 0, dy: 1 },
+  { dir: 'left', back: 'right', dx: -1, dy: 0 },
+  { dir: 'right', back: 'left', dx: 1, dy: 0 },
+];
+
+/**
+ * One-way and closed passages: per cell, a bit per direction (up 1, down 2, left 4, right 8) set when
+ * the step between the cell and its neighbour that way is refused in either direction — by the
+ * floor's `cannotMove` / `cannotMoveIn` or by the tiles' `cannotOut` / `cannotIn`. The analysis uses
+ * only passages open both ways, so a route never breaks a one-way rule.
+ */
+export function closedSteps(project: Project, floor: Floor): Uint8Array {
+  const { width: w, height: h } = floor;
+  const closed = new Uint8Array(w * h);
+  const refusesOut = (x: number, y: number, d: Direction): boolean =>
+    (own(floor.cannotMove, `${x},${y}`)?.includes(d) ?? false) ||
+    (own(project.tiles, String(floor.map[y]?.[x] ?? 0))?.cannotOut?.includes(d) ?? false);
+  const refusesIn = (x: number, y: number, side: Direction): boolean =>
+    (own(floor.cannotMoveIn, `${x},${y}`)?.includes(side) ?? false) ||
+    (own(project.tiles, String(floor.map[y]?.[x] ?? 0))?.cannotIn?.includes(side) ?? false);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      DIRECTION_BITS.forEach(({ dir, back, dx, dy }, bit) => {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) return;
+        const there = refusesOut(x, y, dir) || refusesIn(nx, ny, back);
+        const back2 = refusesOut(nx, ny, back) || refusesIn(x, y, dir);
+        if (there || back2) closed[y * w + x] = (closed[y * w + x] ?? 0) | (1 << bit);
+      });
     }
   }
-  for (const [key, change] of Object.entries(floor.changeFloor)) {
+  return closed;
+}
+
+const UP = 1;
+const DOWN = 2;
+const LEFT = 4;
+const RIGHT = 8;
+
+/** Cells that take the hero off the floor: `changeFloor` cells and cells whose event changes floor. */
+function exitCells(floor: Floor): Set<number> {
+  const out = new Set<number>();
+  const addKey = (key: string): void => {
     const m = /^(\d+),(\d+)$/.exec(key);
-    if (m !== null && change.floorId === ':before') return { x: Number(m[1]), y: Number(m[2]) };
-  }
-  return null;
+    if (m === null) return;
+    const x = Number(m[1]);
+    const y = Number(m[2]);
+    if (x < floor.width && y < floor.height) out.add(y * floor.width + x);
+  };
+  for (const key of Object.keys(floor.changeFloor)) addKey(key);
+  for (const key of floor.eventExits) addKey(key);
+  return out;
+}
+
+/** The floor ids of a project for an error message, cut after 20. */
+export function listFloors(project: Project): string {
+  const ids = project.floorIds;
+  return ids.length <= 20
+    ? ids.join(', ')
+    : `${ids.slice(0, 20).join(', ')}, … (${ids.length} floors)`;
 }
 
 /**
@@ -135,9 +208,9 @@ export function buildFloorGraph(
   floorId: string,
   options: FloorGraphOptions = {},
 ): FloorGraph {
-  const floor = project.floors[floorId];
+  const floor = own(project.floors, floorId);
   if (floor === undefined)
-    throw new InvalidInputError(`no floor '${floorId}' (have ${project.floorIds.join(', ')})`, {
+    throw new InvalidInputError(`no floor ${quoteInput(floorId)} (have ${listFloors(project)})`, {
       path: 'floor',
     });
   const hero = options.hero ?? project.hero;
@@ -148,12 +221,11 @@ export function buildFloorGraph(
       throw new InvalidInputError('give both x and y of the hero', { path: 'hero' });
     pos = { x: options.x, y: options.y };
   } else pos = defaultPosition(project, floor);
+  const byHand = options.x !== undefined;
   if (pos === null)
     throw new InvalidInputError(
-      `floor ${floorId} has no stair to start from: give the hero's x and y`,
-      {
-        path: 'hero',
-      },
+      `floor ${floorId} is unreachable: no start, stair, portal or event leads onto it (give the hero's x and y)`,
+      { path: 'hero', code: 'UNREACHABLE' },
     );
   if (
     !Number.isInteger(pos.x) ||
@@ -177,15 +249,23 @@ export function buildFloorGraph(
   const unknownTiles = new Set<number>();
   const unreadItems = new Set<string>();
   let doors = 0;
+  const exits = exitCells(floor);
+  const doorKeys = new Map<number, Readonly<Record<string, number>>>();
+  const closed = closedSteps(project, floor);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       const num = floor.map[y]?.[x] ?? 0;
+      const tile = num === 0 ? undefined : own(project.tiles, String(num));
+      if (exits.has(i)) {
+        cells[i] = CELL.wall; // a stair, portal or event cell: stepping on it leaves the floor
+        if (tile !== undefined) ids[i] = tile.id;
+        continue;
+      }
       if (num === 0) {
         cells[i] = CELL.free;
         continue;
       }
-      const tile = project.tiles[String(num)];
       if (tile === undefined) {
         cells[i] = CELL.wall;
         if (num < 10000) unknownTiles.add(num);
@@ -193,7 +273,7 @@ export function buildFloorGraph(
       }
       ids[i] = tile.id;
       if (tile.kind === 'enemy') {
-        const enemy = project.enemies[tile.id];
+        const enemy = own(project.enemies, tile.id);
         const beat =
           enemy === undefined ? null : defenceSaving(enemy, hero, project.values, 0).base;
         if (beat === null) {
@@ -201,7 +281,7 @@ export function buildFloorGraph(
           unbeatable.push({ x, y, id: tile.id });
         } else cells[i] = CELL.monster;
       } else if (tile.kind === 'item') {
-        const item = project.items[tile.id];
+        const item = own(project.items, tile.id);
         if (item === undefined || item.cls !== 'items') {
           cells[i] = CELL.item;
           continue;
@@ -215,7 +295,8 @@ export function buildFloorGraph(
           itemDef[i] = def;
         } else cells[i] = CELL.item;
       } else if (tile.kind === 'door') {
-        cells[i] = CELL.door;
+        cells[i] = options.doorsAsGates === true ? CELL.monster : CELL.door;
+        doorKeys.set(i, tile.keys ?? {});
         doors++;
       } else cells[i] = tile.passable ? CELL.free : CELL.wall;
     }
@@ -225,11 +306,13 @@ export function buildFloorGraph(
     throw new InvalidInputError(`the hero cannot start on a monster at (${pos.x},${pos.y})`, {
       path: 'hero',
     });
-  const startTile = project.tiles[String(floor.map[pos.y]?.[pos.x] ?? 0)];
+  const startTile = own(project.tiles, String(floor.map[pos.y]?.[pos.x] ?? 0));
   if (
+    byHand &&
+    options.arrival !== true &&
     cells[startIndex] === CELL.wall &&
     startTile?.kind === 'wall' &&
-    floor.changeFloor[`${pos.x},${pos.y}`] === undefined
+    !exits.has(startIndex)
   )
     throw new InvalidInputError(
       `the hero cannot start inside a wall (${startTile.id}) at (${pos.x},${pos.y})`,
@@ -240,7 +323,11 @@ export function buildFloorGraph(
   const startOnStair = cells[startIndex] === CELL.wall;
   if (startOnStair) cells[startIndex] = CELL.free; // a stair or event cell
   if (doors > 0)
-    notes.push(`${doors} locked door(s) treated as open (the theory assumes enough keys)`);
+    notes.push(
+      options.doorsAsGates === true
+        ? `${doors} locked door(s), opened in the search like fights that spend keys instead of HP`
+        : `${doors} locked door(s): the keys held and found suffice in number; the walk spends them`,
+    );
   if (unknownTiles.size > 0)
     notes.push(
       `tile number(s) ${[...unknownTiles].sort((a, b) => a - b).join(', ')} not in maps.js: walls`,
@@ -258,8 +345,9 @@ export function buildFloorGraph(
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (!walk(cells[i] ?? 0)) continue;
-      if (x + 1 < w && walk(cells[i + 1] ?? 0)) ds.union(i, i + 1);
-      if (y + 1 < h && walk(cells[i + w] ?? 0)) ds.union(i, i + w);
+      const shut = closed[i] ?? 0;
+      if (x + 1 < w && (shut & RIGHT) === 0 && walk(cells[i + 1] ?? 0)) ds.union(i, i + 1);
+      if (y + 1 < h && (shut & DOWN) === 0 && walk(cells[i + w] ?? 0)) ds.union(i, i + w);
     }
   }
   const regionOf = new Int32Array(n).fill(-1);
@@ -280,11 +368,12 @@ export function buildFloorGraph(
   const neighbours = (i: number): number[] => {
     const x = i % w;
     const y = (i - x) / w;
+    const shut = closed[i] ?? 0;
     const out: number[] = [];
-    if (y > 0) out.push(i - w);
-    if (y + 1 < h) out.push(i + w);
-    if (x > 0) out.push(i - 1);
-    if (x + 1 < w) out.push(i + 1);
+    if (y > 0 && (shut & UP) === 0) out.push(i - w);
+    if (y + 1 < h && (shut & DOWN) === 0) out.push(i + w);
+    if (x > 0 && (shut & LEFT) === 0) out.push(i - 1);
+    if (x + 1 < w && (shut & RIGHT) === 0) out.push(i + 1);
     return out;
   };
   // Monster node degrees (distinct regions + monster cells).
@@ -355,6 +444,15 @@ export function buildFloorGraph(
     return [...gs].sort((a, b) => a - b);
   });
   const regionReward = regionCells.map((list) => list.reduce((s, i) => s + (itemDef[i] ?? 0), 0));
+  // With doors as gates, a room holding a key matters even without defence: its key opens doors.
+  const holdsKey = regionCells.map(
+    (list) =>
+      options.doorsAsGates === true &&
+      list.some((i) => {
+        const id = ids[i] ?? '';
+        return cells[i] === CELL.item && /Key$/.test(id) && own(project.items, id)?.cls === 'tools';
+      }),
+  );
   const startRegion = regionOf[startIndex] ?? 0;
 
   // Prune: gates with fewer than two distinct neighbours, reward-less dead-end regions; keep what the
@@ -415,7 +513,13 @@ export function buildFloorGraph(
       }
     }
     for (let r = 0; r < R; r++) {
-      if (aliveR[r] === 0 || r === startRegion || (regionReward[r] ?? 0) > 0) continue;
+      if (
+        aliveR[r] === 0 ||
+        r === startRegion ||
+        (regionReward[r] ?? 0) > 0 ||
+        holdsKey[r] === true
+      )
+        continue;
       const deg = (regionGates[r] ?? []).filter((g) => aliveG[g] === 1).length;
       if (deg <= 1) {
         aliveR[r] = 0;
@@ -456,7 +560,7 @@ export function buildFloorGraph(
     let saving = 0;
     const enemies = list.map((i) => ids[i] ?? '');
     for (const i of list) {
-      const enemy = project.enemies[ids[i] ?? ''];
+      const enemy = own(project.enemies, ids[i] ?? '');
       if (enemy === undefined) continue;
       const s = defenceSaving(enemy, hero, project.values, aliveG[g] === 1 ? totalReward : 0, {
         negativeDamage: project.negativeDamage,
@@ -491,6 +595,8 @@ export function buildFloorGraph(
     startOnStair,
     hero,
     cells,
+    closed,
+    doorKeys,
     ids,
     regions,
     gates,

@@ -7,6 +7,8 @@
  * @packageDocumentation
  */
 export type {
+  Direction,
+  EngineInfo,
   Enemy,
   Floor,
   FloorChange,
@@ -19,7 +21,25 @@ export type {
   TileInfo,
   TileKind,
   TowerValues,
+  Transfer,
 } from './model.js';
+export {
+  readDamageCode,
+  DAMAGE_FUNCTIONS,
+  type DamageCode,
+  type DamageFunctionName,
+} from './format/functions.js';
+export { floorArrivals, arrivalsOf, type Arrival, type ArrivalSource } from './arrivals.js';
+export {
+  planTower,
+  solveFloorArrivals,
+  towerOrder,
+  type ArrivalPlan,
+  type FloorPlan,
+  type PlanTowerOptions,
+  type TowerPlan,
+} from './plan.js';
+export { formatNumber } from './format/number.js';
 export { parseAssignment } from './format/jsfile.js';
 export { readItemEffect, gainAt } from './format/item-effect.js';
 export { collectProjectFiles, loadProject } from './format/project.js';
@@ -35,6 +55,7 @@ export {
 export {
   buildFloorGraph,
   defaultPosition,
+  closedSteps,
   CELL,
   type CellRef,
   type FloorGraph,
@@ -56,6 +77,7 @@ export {
 } from './exact.js';
 export {
   solveFloor,
+  CUSTOM_DAMAGE_NOTE,
   type Fight,
   type FloorSolution,
   type PickUp,

@@ -1,3 +1,5 @@
+import type { DamageCode } from './format/functions.js';
+
 /** The hero's numbers that the battle formula reads. */
 export interface HeroStats {
   readonly hp: number;
@@ -15,16 +17,21 @@ export interface Enemy {
   readonly def: number;
   /** Special ability numbers (1 pre-emptive, 2 magic attack, 3 solid, 4/5/6 multi-hit, …). */
   readonly specials: readonly number[];
-  /** Hit count of special 6 (n-hit), or the purify multiplier of special 9. */
+  /** Hit count of special 6 (n-hit). */
   readonly n?: number;
-  /** Vampire ratio (special 11). */
-  readonly value?: number;
+  /**
+   * Purify multiplier of special 9: the field `purify` in engine 2.9+, `n` before (read by the tower's
+   * engine generation, see {@link Project.engine}).
+   */
+  readonly purify?: number;
+  /** Vampire ratio of special 11: `vampire` in 2.9+, `value` before. */
+  readonly vampire?: number;
   /** Vampire: add the drained HP to the monster's HP. */
   readonly add?: boolean;
-  /** Counter-attack ratio (special 8). */
-  readonly atkValue?: number;
-  /** Armour-break ratio (special 7). */
-  readonly defValue?: number;
+  /** Counter-attack ratio of special 8: `counterAttack` in 2.9+, `atkValue` before. */
+  readonly counterAttack?: number;
+  /** Armour-break ratio of special 7: `breakArmor` in 2.9+, `defValue` before. */
+  readonly breakArmor?: number;
   /** Fixed damage (special 22). */
   readonly damage?: number;
 }
@@ -43,7 +50,14 @@ export interface TileInfo {
   readonly passable: boolean;
   /** Keys a door needs (only for `kind: 'door'`). */
   readonly keys?: Readonly<Record<string, number>>;
+  /** Directions the hero cannot leave this tile towards (`cannotOut`). */
+  readonly cannotOut?: readonly Direction[];
+  /** Sides the hero cannot enter this tile from (`cannotIn`, as the engine reads it). */
+  readonly cannotIn?: readonly Direction[];
 }
+
+/** A move direction, as the engine names it. */
+export type Direction = 'up' | 'down' | 'left' | 'right';
 
 /** A stat change as `base + perRatio × floor ratio` (blue gem: `values.blueGem × ratio`). */
 export interface StatGain {
@@ -73,8 +87,20 @@ export interface Item {
 
 /** Where a stair or `changeFloor` event leads. */
 export interface FloorChange {
+  /** A floor id, or `:before`, `:next`, `:now` (relative to the floor in `main.floorIds`). */
   readonly floorId: string;
+  /** Arrive at the cell of this tile id (`upFloor`, `downFloor`, …) or `:now`, `:symmetry`, `:symmetry_x`, `:symmetry_y`. */
   readonly stair?: string;
+  /** Arrive at this cell. */
+  readonly loc?: { readonly x: number; readonly y: number };
+}
+
+/** A change of floor this floor's data can make: a `changeFloor` cell or a `changeFloor` action of an event. */
+export interface Transfer extends FloorChange {
+  /** The cell it starts from (the event's cell), when it belongs to one. */
+  readonly from?: { readonly x: number; readonly y: number };
+  /** `stair` for the floor's `changeFloor` table (stairs, portals), `event` for an event's action. */
+  readonly via: 'stair' | 'event';
 }
 
 /** One floor (`floors/<id>.js`). `map[y][x]` holds tile numbers, with `enable: false` events hidden (0). */
@@ -88,6 +114,31 @@ export interface Floor {
   readonly map: readonly (readonly number[])[];
   /** `changeFloor` events keyed by `"x,y"`. */
   readonly changeFloor: Readonly<Record<string, FloorChange>>;
+  /** Every change of floor found in the floor file (the `changeFloor` table and events' actions). */
+  readonly transfers: readonly Transfer[];
+  /** Cells `"x,y"` whose event changes floor when the hero steps on it: the hero leaves from there. */
+  readonly eventExits: readonly string[];
+  /** The floor's own `upFloor` / `downFloor` / `flyPoint` cells (they override the stair tiles). */
+  readonly stairCells: Readonly<Record<string, { readonly x: number; readonly y: number }>>;
+  /** `cannotMove`: per cell `"x,y"`, the directions the hero cannot move out of it. */
+  readonly cannotMove: Readonly<Record<string, readonly Direction[]>>;
+  /** `cannotMoveIn`: per cell, the sides it cannot be entered from. */
+  readonly cannotMoveIn: Readonly<Record<string, readonly Direction[]>>;
+}
+
+/** Which engine generation the tower is read as, and why. */
+export interface EngineInfo {
+  /**
+   * `2.9+`: monster fields `purify`, `vampire`, `breakArmor`, `counterAttack`; `2.0-2.8`: `n`, `value`,
+   * `defValue`, `atkValue`.
+   */
+  readonly fields: '2.9+' | '2.0-2.8';
+  /** `noPass` in maps.js (engine ≤ 2.6) rather than `canPass`. */
+  readonly noPass: boolean;
+  /** What decided `fields`. */
+  readonly evidence: string;
+  /** The damage code of `functions.js` compared with the stock engine's. */
+  readonly damageCode: DamageCode;
 }
 
 /** The tower-wide numbers of `data.js` → `values` (gem values, armour-break ratio, …). */
@@ -105,6 +156,10 @@ export interface Project {
   readonly negativeDamage: boolean;
   /** The hero at the start of the game. */
   readonly hero: HeroStats;
+  /** Keys the hero starts with (`firstData.hero.items.tools`, ids ending in `Key`). */
+  readonly keys: Readonly<Record<string, number>>;
+  /** The engine generation the tower is read as. */
+  readonly engine: EngineInfo;
   /** The start floor and cell. */
   readonly start: { readonly floorId: string; readonly x: number; readonly y: number };
   /** `main.floorIds` in tower order (only those whose file was given). */
@@ -124,4 +179,6 @@ export interface ProjectFiles {
   readonly 'items.js': string;
   /** Floor files by floor id (`MT1` → text of `floors/MT1.js`). */
   readonly floors: Readonly<Record<string, string>>;
+  /** `functions.js`, read as text only (to recognise a custom damage formula); never run. */
+  readonly 'functions.js'?: string;
 }

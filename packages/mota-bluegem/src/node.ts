@@ -3,66 +3,97 @@
  *
  * @packageDocumentation
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { InvalidInputError } from '@puzzlekit/errors';
-import { loadProject } from './format/project.js';
+import { readdir, readFile, realpath } from 'node:fs/promises';
+import { join, relative, isAbsolute, sep } from 'node:path';
+import { InvalidInputError, IoError } from '@puzzlekit/errors';
+import { dict, own } from './lookup.js';
+import { collectProjectFiles, isSafeFloorId, loadProject } from './format/project.js';
 import type { Project, ProjectFiles } from './model.js';
 
-async function read(path: string): Promise<string> {
+/**
+ * Refuses a file whose real location (symbolic links resolved) is outside the tower folder `root`.
+ * A file that does not exist passes (reading it then reports it missing).
+ *
+ * @throws InvalidInputError (code `OUTSIDE_TOWER`) naming the file.
+ */
+export async function assertInsideTower(root: string, path: string): Promise<void> {
+  let real: string;
+  let realRoot: string;
   try {
-    return await readFile(path, 'utf8');
+    real = await realpath(path);
+    realRoot = await realpath(root);
+  } catch {
+    return;
+  }
+  const rel = relative(realRoot, real);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
+    throw new InvalidInputError(`leads outside the tower folder (to ${real}): not read`, {
+      path,
+      code: 'OUTSIDE_TOWER',
+    });
+}
+
+async function read(root: string, path: string): Promise<string> {
+  const full = join(root, path);
+  await assertInsideTower(root, full);
+  try {
+    return await readFile(full, 'utf8');
   } catch (error) {
     const code = (error as { code?: string }).code;
-    throw new InvalidInputError(
-      code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${String(error)}`,
-      {
-        path,
-        code: 'NOT_FOUND',
-      },
+    throw new IoError(
+      code === 'ENOENT' ? `no such file: ${full}` : `cannot read ${full}: ${String(error)}`,
+      { path: full, cause: error },
     );
   }
 }
 
-/**
- * Reads the texts of an H5 project folder: `data.js`, `maps.js`, `enemys.js`, `items.js` and every
- * `floors/*.js`. `dir` may be the tower folder or its `project` folder. Never reads or runs `functions.js`.
- */
-export async function readProjectFiles(dir: string): Promise<ProjectFiles> {
-  let root = dir;
+async function projectRoot(dir: string): Promise<string> {
   try {
     await readFile(join(dir, 'project', 'data.js'));
-    root = join(dir, 'project');
+    return join(dir, 'project');
   } catch {
-    root = dir;
+    return dir;
   }
-  const [data, maps, enemys, items] = await Promise.all(
-    ['data.js', 'maps.js', 'enemys.js', 'items.js'].map((f) => read(join(root, f))),
-  );
+}
+
+/**
+ * Reads the texts of an H5 project folder: `data.js`, `maps.js`, `enemys.js`, `items.js`, the floors
+ * `main.floorIds` lists (each once; an id that is not a plain file name is refused) and every other
+ * `floors/*.js`, and `functions.js` as text when present (never run). `dir` may be the tower folder or
+ * its `project` folder. Files reached through symbolic links that lead outside the folder are refused.
+ *
+ * @throws IoError for a missing file, InvalidInputError for a file outside the tower, ParseError for a
+ *   malformed `data.js`.
+ */
+export async function readProjectFiles(dir: string): Promise<ProjectFiles> {
+  const root = await projectRoot(dir);
+  const listed = await collectProjectFiles((path) => read(root, path), { functions: false });
   let names: string[];
   try {
     names = (await readdir(join(root, 'floors'))).filter((f) => f.endsWith('.js')).sort();
-  } catch {
-    throw new InvalidInputError(`no floors folder in ${root}`, {
-      path: join(root, 'floors'),
-      code: 'NOT_FOUND',
-    });
+  } catch (error) {
+    throw new IoError(`no floors folder in ${root}`, { path: join(root, 'floors'), cause: error });
   }
-  const floors: Record<string, string> = {};
-  for (const name of names) floors[name.slice(0, -3)] = await read(join(root, 'floors', name));
-  return {
-    'data.js': data ?? '',
-    'maps.js': maps ?? '',
-    'enemys.js': enemys ?? '',
-    'items.js': items ?? '',
-    floors,
-  };
+  const floors = dict<string>();
+  for (const [id, text] of Object.entries(listed.floors)) floors[id] = text;
+  for (const name of names) {
+    const id = name.slice(0, -3);
+    if (own(floors, id) === undefined && isSafeFloorId(id))
+      floors[id] = await read(root, join('floors', name));
+  }
+  let functions: string | undefined;
+  try {
+    functions = await read(root, 'functions.js');
+  } catch (error) {
+    if (!(error instanceof IoError)) throw error;
+  }
+  return { ...listed, floors, ...(functions !== undefined ? { 'functions.js': functions } : {}) };
 }
 
 /**
  * Reads and parses an H5 project folder ({@link readProjectFiles} then `loadProject`).
  *
- * @throws ParseError naming the file for malformed content; InvalidInputError for missing files.
+ * @throws ParseError naming the file for malformed content; IoError for missing files.
  */
 export async function readProjectDir(dir: string): Promise<Project> {
   return loadProject(await readProjectFiles(dir));

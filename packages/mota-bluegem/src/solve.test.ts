@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { battle } from './damage.js';
-import { gainAt } from './format/item-effect.js';
 import { loadProject } from './format/project.js';
 import { buildFloorGraph } from './graph.js';
 import type { Project, ProjectFiles } from './model.js';
-import { solveFloor, type FloorSolution } from './solve.js';
+import { solveFloor } from './solve.js';
 import { floorSummary, probeHero } from './summary.js';
+import { replay } from './testing/replay.js';
 import { syntheticProject } from './testing/synthetic.js';
 
 const FIXTURES = new URL('../../../fixtures/mota/', import.meta.url);
@@ -25,72 +24,6 @@ function fixture(name: string): Project {
     floors,
   };
   return loadProject(files);
-}
-
-/**
- * Independent replay of a route on the raw map: a move into a monster fights it (hero stays), a move
- * onto an item takes it, walls, NPCs and stairs block. Returns the damage and HP it computes.
- */
-function replay(
-  project: Project,
-  floorId: string,
-  sol: FloorSolution,
-  start: { x: number; y: number },
-  hero0 = project.hero,
-) {
-  const floor = project.floors[floorId];
-  if (floor === undefined) throw new Error('no floor');
-  const map = floor.map.map((row) => [...row]);
-  let { x, y } = start;
-  let hero = { ...hero0 };
-  let damage = 0;
-  let hatred = 0;
-  let doors = 0;
-  const fights: string[] = [];
-  for (const c of sol.route) {
-    const nx = x + (c === 'R' ? 1 : c === 'L' ? -1 : 0);
-    const ny = y + (c === 'D' ? 1 : c === 'U' ? -1 : 0);
-    const num = map[ny]?.[nx];
-    if (num === undefined) throw new Error(`route leaves the map at ${nx},${ny}`);
-    const tile = num === 0 ? undefined : project.tiles[String(num)];
-    if (tile?.kind === 'door') {
-      map[ny]![nx] = 0; // opened; the hero stays
-      doors++;
-      continue;
-    }
-    if (tile?.kind === 'enemy') {
-      const enemy = project.enemies[tile.id];
-      if (enemy === undefined) throw new Error('unknown enemy');
-      const r = battle(enemy, hero, project.values, { hatred });
-      if (r === null) throw new Error(`cannot fight ${tile.id}`);
-      if (enemy.specials.includes(17)) hatred = Math.floor(hatred / 2);
-      hatred += project.values.hatred ?? 0;
-      damage += r.damage;
-      hero = { ...hero, hp: hero.hp - r.damage };
-      fights.push(`${nx},${ny}`);
-      map[ny]![nx] = 0;
-      continue;
-    }
-    const onStart = nx === start.x && ny === start.y; // the arrival stair: a trip off the floor and back
-    if (tile !== undefined && !tile.passable && !onStart)
-      throw new Error(`route walks into ${tile.id} at ${nx},${ny}`);
-    if (tile?.kind === 'item') {
-      const item = project.items[tile.id];
-      if (item?.cls === 'items') {
-        const e = item.effect;
-        hero = {
-          hp: hero.hp + gainAt(e.hp, floor.ratio),
-          atk: hero.atk + gainAt(e.atk, floor.ratio),
-          def: hero.def + gainAt(e.def, floor.ratio),
-          mdef: hero.mdef + gainAt(e.mdef, floor.ratio),
-        };
-      }
-      map[ny]![nx] = 0;
-    }
-    x = nx;
-    y = ny;
-  }
-  return { damage, hero, fights, map, doors };
 }
 
 describe('solveFloor on hand-checked synthetic floors', () => {
@@ -163,7 +96,7 @@ describe('solveFloor on hand-checked synthetic floors', () => {
     const p = loadProject(
       syntheticProject(
         ['#########', '#@.X.b..#', '#.#####d#', '#.A.r.C.#', '#.#######', '#E#######', '#########'],
-        { enemies },
+        { enemies, keys: { yellowKey: 1 } },
       ),
     );
     const g = buildFloorGraph(p, 'F1');
@@ -209,6 +142,57 @@ describe('solveFloor on hand-checked synthetic floors', () => {
   });
 });
 
+describe('keys, survival and honest claims', () => {
+  const picture = ['#########', '#@.d.A.b#', '#.#######', '#k#######', '#########'];
+
+  it('a door needs its key: without one nothing behind it is planned; with the key on the floor it is taken first', () => {
+    const none = loadProject(syntheticProject(['#######', '#@dA.b#', '#######']));
+    // No key anywhere: the keys allow none of the defence, and the best is not to fight.
+    const stuck = solveFloor(none, 'F1');
+    expect(stuck.fights).toHaveLength(0);
+    expect(stuck.doorsOpened).toBe(0);
+    expect(stuck.defenceAllowed).toBe(0);
+    expect(stuck.totalReward).toBe(3);
+    expect(stuck.notes.join(' ')).toMatch(
+      /keys are scarce \(yellowKey\).*the keys allow 0 of the 3 defence/,
+    );
+    const p = loadProject(syntheticProject(picture));
+    const sol = solveFloor(p, 'F1');
+    expect(sol.routeComplete).toBe(true);
+    expect(sol.doorsOpened).toBe(1);
+    expect(sol.keysLeft).toEqual({ yellowKey: 0 });
+    expect(sol.route.startsWith('DD')).toBe(true); // to the key first
+    const r = replay(p, 'F1', sol, { x: 1, y: 1 });
+    expect(r.doors).toBe(1);
+    expect(r.damage).toBe(sol.totalDamage);
+  });
+
+  it('"proven optimal" only for a route the hero survives; stopBeforeDeath keeps him alive', () => {
+    const p = loadProject(
+      syntheticProject(['#######', '#@A.b.#', '#######'], { hero: { hp: 10, atk: 60, def: 0 } }),
+    );
+    // p: greenSlime (hp 50) falls in one round, no damage. q: hp 500 takes 9 rounds, 8 × 20 = 160 damage.
+    const q = loadProject(
+      syntheticProject(['#######', '#@A.b.#', '#######'], {
+        hero: { hp: 10, atk: 60, def: 0 },
+        enemies: { greenSlime: { name: 'A', hp: 500, atk: 20, def: 1, special: 0 } },
+      }),
+    );
+    expect(solveFloor(p, 'F1').optimal).toBe(true);
+    const dies = solveFloor(q, 'F1');
+    expect(dies.survived).toBe(false);
+    expect(dies.searchProven).toBe(true);
+    expect(dies.optimal).toBe(false);
+    expect(dies.why).toMatch(/does not survive/);
+    const stops = solveFloor(q, 'F1', { stopBeforeDeath: true });
+    expect(stops.fights).toHaveLength(0);
+    expect(stops.hpLeft).toBe(10);
+    expect(stops.routeNotes[0]).toMatch(
+      /stopped before the fight at \(2,1\) \(greenSlime\): it would cost 160 HP of 10/,
+    );
+  });
+});
+
 describe('every floor of both fixture towers', () => {
   it.each(['template', 'only-up'])(
     '%s: every floor is summarised and solved; routes replay exactly',
@@ -217,17 +201,18 @@ describe('every floor of both fixture towers', () => {
       for (const floorId of Object.keys(p.floors)) {
         for (const hero of [p.hero, probeHero(p, floorId)]) {
           const s = floorSummary(p, floorId, { hero });
-          expect(['tree', 'cyclic', 'empty', 'no-start']).toContain(s.shape);
-          if (s.shape === 'no-start') continue;
+          expect(['tree', 'cyclic', 'empty', 'unreachable']).toContain(s.shape);
+          if (s.shape === 'unreachable') continue;
           const sol = solveFloor(p, floorId, { hero, maxStates: 20000 });
           const start = buildFloorGraph(p, floorId, { hero }).start;
           const r = replay(p, floorId, sol, start, hero);
           expect(r.damage).toBe(sol.totalDamage);
           expect(r.fights).toHaveLength(sol.fights.length);
           expect(r.doors).toBe(sol.doorsOpened);
-          // Every reachable defence reward was taken.
-          expect(sol.routeComplete).toBe(true);
-          expect(r.hero.def - hero.def).toBeGreaterThanOrEqual(sol.totalReward);
+          // Every reachable defence reward was taken, unless the keys ran out.
+          if (sol.routeComplete)
+            expect(r.hero.def - hero.def).toBeGreaterThanOrEqual(sol.defenceAllowed);
+          else expect(sol.routeNotes.join(' ')).toMatch(/not enough keys|no keys/);
         }
       }
     },

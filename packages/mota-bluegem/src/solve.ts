@@ -10,14 +10,36 @@ import {
   type NonlinearMonster,
   type Unbeatable,
 } from './graph.js';
+import { formatNumber } from './format/number.js';
 import { hornOrder } from './horn.js';
+import { solveGatesWithKeys, type KeyResources } from './keys.js';
+import { dict, own } from './lookup.js';
 import type { HeroStats, Project } from './model.js';
 
 /** Options of {@link solveFloor}. */
 export interface SolveFloorOptions extends FloorGraphOptions {
   /** State budget of the exact search on floors with cycles (default 2,000,000). */
   readonly maxStates?: number;
+  /**
+   * Walk only while the hero survives: stop before a fight that would leave him with no HP (the rest
+   * of the order is not walked; the route is then incomplete). Default false: the whole order is
+   * walked and `survived` says whether he lives.
+   */
+  readonly stopBeforeDeath?: boolean;
+  /**
+   * Count keys in the search (doors become gates that spend keys) even when the floor holds enough
+   * keys in total. Default: only when some key is scarce, or when the walk of the order found without
+   * counting keys runs out of them.
+   */
+  readonly keySearch?: boolean;
+  /** Wall-clock budget of the exact search in milliseconds (default none). */
+  readonly maxMs?: number;
+  /** Keys the hero holds on arrival, by item id (default: the keys the game starts with). */
+  readonly keys?: Readonly<Record<string, number>>;
 }
+
+/** What the message says when a tower's `functions.js` replaces the stock damage code. */
+export const CUSTOM_DAMAGE_NOTE = 'custom damage formula: figures approximate';
 
 /** One fight of the simulated route. */
 export interface Fight extends CellRef {
@@ -48,8 +70,18 @@ export type SolveMethod = 'horn' | 'exact' | 'greedy' | 'none';
 export interface FloorSolution {
   readonly floorId: string;
   readonly method: SolveMethod;
-  /** Proven optimal: Horn on a tree whose monsters are all linear over the range, or a finished exact search. */
+  /**
+   * Proven optimal: the search proved the order (Horn on a tree whose monsters are all linear over the
+   * range, or a finished exact search), the hero survives the walked route, the route is complete, and
+   * the tower uses the stock damage formula.
+   */
   readonly optimal: boolean;
+  /** The search alone proved the order best under the model (whatever the walk then shows). */
+  readonly searchProven: boolean;
+  /** The tower's `functions.js` replaces the stock damage code: every damage figure is approximate. */
+  readonly approximate: boolean;
+  /** Keys held after the walk, by item id. */
+  readonly keysLeft: Readonly<Record<string, number>>;
   /** Why the answer is not proven optimal, when it is not. */
   readonly why?: string;
   /** Exact search states (0 for Horn). */
@@ -57,6 +89,8 @@ export interface FloorSolution {
   readonly tree: boolean;
   readonly gateCount: number;
   readonly totalReward: number;
+  /** Defence the order collects: `totalReward`, or less when the keys do not open every way. */
+  readonly defenceAllowed: number;
   /**
    * Damage of a greedy order (most new defence per damage first), by the engine formula at the
    * defence each fight happens at: a baseline that shows how much the order matters.
@@ -152,7 +186,7 @@ function gateDamage(project: Project, graph: FloorGraph, g: number, gained: numb
   const hero = { ...graph.hero, def: graph.hero.def + gained };
   let sum = 0;
   for (const id of graph.gates[g]?.enemies ?? []) {
-    const enemy = project.enemies[id];
+    const enemy = own(project.enemies, id);
     if (enemy === undefined) continue;
     sum +=
       battle(enemy, hero, project.values, { negativeDamage: project.negativeDamage })?.damage ?? 0;
@@ -176,7 +210,18 @@ export function solveFloor(
   floorId: string,
   options: SolveFloorOptions = {},
 ): FloorSolution {
-  const graph = buildFloorGraph(project, floorId, options);
+  const keysHeld = options.keys ?? project.keys;
+  const walkable = buildFloorGraph(project, floorId, options);
+  // Scarce keys: the doors of the live rooms need more of some key than the hero holds and finds.
+  // Then doors become gates and the search counts keys; otherwise doors are just walked through.
+  const short =
+    options.keySearch === true
+      ? ['keys lie behind doors that need them']
+      : scarceKeys(project, walkable, keysHeld);
+  const graph =
+    short.length === 0
+      ? walkable
+      : buildFloorGraph(project, floorId, { ...options, doorsAsGates: true });
   const flagsBreak = graph.nonlinear.some((m) => m.flags.some((f) => !LINEAR_SAFE.has(f.code)));
   const orderDependentAt = new Set(
     graph.nonlinear
@@ -205,14 +250,39 @@ export function solveFloor(
   };
   const cost = (k: number, gained: number): number =>
     gateDamage(project, graph, live[k] ?? 0, gained);
+  const keyNotes: string[] = [];
+  let defenceAllowed = graph.totalReward;
   if (live.length === 0) {
     // Nothing to fight: every reward is in the start room (or none is reachable).
+  } else if (short.length > 0) {
+    const result = solveGatesWithKeys(problem, keyResources(project, graph, keysHeld), {
+      cost,
+      initialOrder: greedyGates(problem, cost).order,
+      ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
+      ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
+    });
+    states = result.states;
+    gateOrder = result.order.map((k) => live[k] ?? 0);
+    method = result.gaveUp === undefined ? 'exact' : 'greedy';
+    keyNotes.push(
+      `keys are scarce (${short.join(', ')}): doors are opened in the search, which spends and collects keys`,
+    );
+    defenceAllowed = Math.min(result.gained, graph.totalReward);
+    if (result.gained < result.target)
+      keyNotes.push(
+        `the keys allow ${formatNumber(result.gained)} of the ${formatNumber(result.target)} defence of this floor: the order takes the most they allow`,
+      );
+    if (result.gaveUp !== undefined) {
+      optimal = false;
+      why = `exact search gave up: ${result.gaveUp}`;
+    }
   } else if (graph.tree && !flagsBreak) {
     method = 'horn';
     gateOrder = hornGates(graph);
   } else {
     const result = solveGates(problem, {
       ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
+      ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
       cost,
     });
     states = result.states;
@@ -221,15 +291,41 @@ export function solveFloor(
     if (result.gaveUp !== undefined) {
       optimal = false;
       why = `exact search gave up: ${result.gaveUp}`;
-    } else if (
-      gateOrder.some((g) => (graph.gates[g]?.cells ?? []).some((c) => orderDependentAt.has(c)))
-    ) {
-      optimal = false;
-      why =
-        'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search';
     }
   }
-  const sim = simulate(project, graph, gateOrder);
+  if (
+    optimal &&
+    method === 'exact' &&
+    gateOrder.some((g) => (graph.gates[g]?.cells ?? []).some((c) => orderDependentAt.has(c)))
+  ) {
+    optimal = false;
+    why =
+      'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search';
+  }
+  const sim = simulate(
+    project,
+    graph,
+    gateOrder,
+    keysHeld,
+    options.stopBeforeDeath === true,
+    short.length > 0,
+  );
+  // Enough keys in total but not in the order the walk needs them: search again with keys counted.
+  if (short.length === 0 && sim.keyShort && walkable.doorKeys.size > 0)
+    return solveFloor(project, floorId, { ...options, keySearch: true });
+  const { keyShort: _keyShort, ...walk } = sim;
+  const searchProven = optimal;
+  const approximate = project.engine.damageCode.status === 'custom';
+  if (optimal && approximate) {
+    optimal = false;
+    why = `${CUSTOM_DAMAGE_NOTE} (the tower's functions.js changes ${project.engine.damageCode.differing.join(', ')})`;
+  } else if (optimal && !sim.survived) {
+    optimal = false;
+    why = 'the hero does not survive this route with these numbers';
+  } else if (optimal && !sim.routeComplete) {
+    optimal = false;
+    why = 'the walk could not follow the order (see the route notes)';
+  }
   const greedyDamage = live.length === 0 ? 0 : greedyGates(problem, cost).cost;
   const modelDamage = orderCost(
     problem,
@@ -240,18 +336,21 @@ export function solveFloor(
     floorId: graph.floorId,
     method,
     optimal,
+    searchProven,
+    approximate,
     ...(why !== undefined ? { why } : {}),
     states,
     tree: graph.tree,
     gateCount: live.length,
     totalReward: graph.totalReward,
+    defenceAllowed,
     greedyDamage,
     modelDamage,
-    ...sim,
+    ...walk,
     nonlinear: graph.nonlinear,
     unbeatable: graph.unbeatable,
     attackItems: graph.attackItems,
-    notes: graph.notes,
+    notes: [...(approximate ? [CUSTOM_DAMAGE_NOTE] : []), ...graph.notes, ...keyNotes],
   };
 }
 
@@ -275,6 +374,9 @@ interface Simulation {
   finalHero: HeroStats;
   routeComplete: boolean;
   doorsOpened: number;
+  keysLeft: Record<string, number>;
+  /** The walk stopped for want of keys. */
+  keyShort: boolean;
   routeNotes: string[];
 }
 
@@ -283,7 +385,14 @@ interface Simulation {
  * fighting each gate's monsters from the side the hero reaches and then collecting every reward that
  * became reachable, nearest first; simulates HP and defence with the engine's formula.
  */
-function simulate(project: Project, graph: FloorGraph, gateOrder: readonly number[]): Simulation {
+function simulate(
+  project: Project,
+  graph: FloorGraph,
+  gateOrder: readonly number[],
+  startKeys: Readonly<Record<string, number>>,
+  stopBeforeDeath: boolean,
+  keysSearched: boolean,
+): Simulation {
   const { width: w, height: h } = graph;
   const n = w * h;
   const kind = Uint8Array.from(graph.cells);
@@ -312,8 +421,21 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
   const ratio = graph.ratio;
   const prev = new Int32Array(n);
   const prevDir = new Int8Array(n);
+  const keys = dict<number>();
+  for (const [id, count] of Object.entries(startKeys)) keys[id] = count;
+  let keyShortage: string | null = null;
+  const canOpen = (door: number): boolean => {
+    for (const [id, count] of Object.entries(graph.doorKeys.get(door) ?? {}))
+      if ((own(keys, id) ?? 0) < count) return false;
+    return true;
+  };
 
-  const bfs = (target: (i: number) => boolean, avoidItems: boolean): number[] | null => {
+  const bfs = (
+    target: (i: number) => boolean,
+    avoidItems: boolean,
+    avoidDoors: boolean,
+    ignoreKeys = false,
+  ): number[] | null => {
     prev.fill(-2);
     prev[pos] = -1;
     const queue = [pos];
@@ -333,8 +455,9 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
         const ny = y + dir.dy;
         if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
         const v = ny * w + nx;
-        if (open[v] !== 1 || prev[v] !== -2) continue;
+        if (open[v] !== 1 || prev[v] !== -2 || ((graph.closed[u] ?? 0) & (1 << d)) !== 0) continue;
         if (avoidItems && kind[v] === CELL.item && !target(v)) continue;
+        if (kind[v] === CELL.door && (avoidDoors || (!ignoreKeys && !canOpen(v)))) continue;
         prev[v] = u;
         prevDir[v] = d;
         queue.push(v);
@@ -342,9 +465,16 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
     }
     return null;
   };
-  const step = (v: number): void => {
+  const step = (v: number): boolean => {
     const c = DIRS[prevDir[v] ?? 0]?.c ?? '?';
     if (kind[v] === CELL.door) {
+      if (!canOpen(v)) {
+        const need = Object.keys(graph.doorKeys.get(v) ?? {}).join(', ');
+        keyShortage = `not enough keys (${need}) for the door at (${v % w},${Math.floor(v / w)})`;
+        return false;
+      }
+      for (const [id, count] of Object.entries(graph.doorKeys.get(v) ?? {}))
+        keys[id] = (own(keys, id) ?? 0) - count;
       // Like a fight, moving into a door opens it and the hero stays; the next move enters.
       route += c;
       kind[v] = CELL.free;
@@ -356,7 +486,9 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
     const k = kind[v];
     if (k === CELL.item || k === CELL.reward) {
       const id = graph.ids[v] ?? '';
-      const item = project.items[id];
+      const item = own(project.items, id);
+      if (item !== undefined && item.cls === 'tools' && /Key$/.test(id))
+        keys[id] = (own(keys, id) ?? 0) + 1;
       if (item !== undefined && item.cls === 'items') {
         const e = item.effect;
         hero = {
@@ -376,33 +508,71 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
         def: hero.def,
       });
     }
-  };
-  const walkTo = (target: (i: number) => boolean): boolean => {
-    const path = bfs(target, true) ?? bfs(target, false);
-    if (path === null) return false;
-    for (const v of path) step(v);
     return true;
   };
+  const walkTo = (target: (i: number) => boolean): boolean => {
+    const path =
+      bfs(target, true, true) ??
+      bfs(target, false, true) ??
+      bfs(target, true, false) ??
+      bfs(target, false, false);
+    if (path === null) return false;
+    for (const v of path) if (!step(v)) return false;
+    return true;
+  };
+  const isKey = (i: number): boolean =>
+    kind[i] === CELL.item &&
+    /Key$/.test(graph.ids[i] ?? '') &&
+    own(project.items, graph.ids[i] ?? '')?.cls === 'tools';
   const collect = (): void => {
-    for (;;) {
-      if (!walkTo((i) => kind[i] === CELL.reward)) return;
+    // Rewards, then keys reachable without opening a door (resources for later doors, here or on
+    // later floors), again while a key opened the way to more.
+    for (let progress = true; progress;) {
+      progress = false;
+      while (walkTo((i) => kind[i] === CELL.reward)) progress = true;
+      for (;;) {
+        const path = bfs(isKey, false, true);
+        if (path === null || path.length === 0) break;
+        for (const v of path) if (!step(v)) return;
+        progress = true;
+      }
     }
   };
+  let halted: string | null = null;
   const fight = (cell: number): void => {
     const x = cell % w;
     const y = Math.floor(cell / w);
     const px = pos % w;
     const py = Math.floor(pos / w);
-    route += x > px ? 'R' : x < px ? 'L' : y > py ? 'D' : 'U';
+    if (graph.doorKeys.has(cell)) {
+      // A door that is a gate (scarce keys): opened like a fight, for keys instead of HP.
+      if (!canOpen(cell)) {
+        keyShortage = `not enough keys for the door at (${x},${y})`;
+        halted = keyShortage;
+        return;
+      }
+      for (const [id, count] of Object.entries(graph.doorKeys.get(cell) ?? {}))
+        keys[id] = (own(keys, id) ?? 0) - count;
+      route += x > px ? 'R' : x < px ? 'L' : y > py ? 'D' : 'U';
+      doorsOpened++;
+      kind[cell] = CELL.free;
+      open[cell] = 1;
+      return;
+    }
     const id = graph.ids[cell] ?? '';
-    const enemy = project.enemies[id];
+    const enemy = own(project.enemies, id);
     let damage = 0;
     let predicted = 0;
+    const r =
+      enemy === undefined
+        ? null
+        : battle(enemy, hero, project.values, { hatred, negativeDamage: project.negativeDamage });
+    if (enemy !== undefined && stopBeforeDeath && hero.hp - (r?.damage ?? Infinity) <= 0) {
+      halted = `stopped before the fight at (${x},${y}) (${id}): it would cost ${r?.damage ?? 'all'} HP of ${hero.hp}`;
+      return;
+    }
+    route += x > px ? 'R' : x < px ? 'L' : y > py ? 'D' : 'U';
     if (enemy !== undefined) {
-      const r = battle(enemy, hero, project.values, {
-        hatred,
-        negativeDamage: project.negativeDamage,
-      });
       damage = r?.damage ?? Number.POSITIVE_INFINITY;
       const s = defenceSaving(enemy, graph.hero, project.values, 0, {
         negativeDamage: project.negativeDamage,
@@ -433,31 +603,37 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
   collect();
   for (const g of gateOrder) {
     const gate = graph.gates[g];
-    if (gate === undefined) continue;
+    if (gate === undefined || halted !== null) continue;
     const left = new Set(gate.cells);
-    while (left.size > 0) {
+    while (left.size > 0 && halted === null) {
       const adjacentToLeft = (i: number): boolean => {
         const x = i % w;
         const y = (i - x) / w;
+        const shut = graph.closed[i] ?? 0;
         return (
-          (y > 0 && left.has(i - w)) ||
-          (y + 1 < h && left.has(i + w)) ||
-          (x > 0 && left.has(i - 1)) ||
-          (x + 1 < w && left.has(i + 1))
+          (y > 0 && (shut & 1) === 0 && left.has(i - w)) ||
+          (y + 1 < h && (shut & 2) === 0 && left.has(i + w)) ||
+          (x > 0 && (shut & 4) === 0 && left.has(i - 1)) ||
+          (x + 1 < w && (shut & 8) === 0 && left.has(i + 1))
         );
       };
       if (!walkTo(adjacentToLeft)) {
         const c = gate.cells[0] ?? 0;
-        unreached.push(`gate at (${c % w},${Math.floor(c / w)}) could not be reached on foot`);
+        const where = `(${c % w},${Math.floor(c / w)})`;
+        if (keyShortage === null && bfs(adjacentToLeft, false, false, true) !== null)
+          keyShortage = `not enough keys to reach the guard at ${where}`;
+        else if (keyShortage === null)
+          unreached.push(`gate at ${where} could not be reached on foot`);
         break;
       }
       const x = pos % w;
       const y = (pos - x) / w;
       let target = -1;
-      for (const dir of DIRS) {
+      for (const [d, dir] of DIRS.entries()) {
         const nx = x + dir.dx;
         const ny = y + dir.dy;
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h || ((graph.closed[pos] ?? 0) & (1 << d)) !== 0)
+          continue;
         if (left.has(ny * w + nx)) {
           target = ny * w + nx;
           break;
@@ -466,8 +642,17 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
       left.delete(target);
       fight(target);
     }
-    collect();
+    if (halted === null) collect();
   }
+  const isReward = (i: number): boolean => kind[i] === CELL.reward;
+  if (
+    !keysSearched &&
+    keyShortage === null &&
+    halted === null &&
+    bfs(isReward, false, false) === null
+  )
+    if (bfs(isReward, false, false, true) !== null)
+      keyShortage = 'not enough keys to reach every defence reward';
   return {
     order,
     route,
@@ -479,14 +664,77 @@ function simulate(project: Project, graph: FloorGraph, gateOrder: readonly numbe
     hpLeft: hero.hp,
     survived,
     finalHero: hero,
-    routeComplete: unreached.length === 0,
+    routeComplete: unreached.length === 0 && keyShortage === null && halted === null,
     doorsOpened,
-    routeNotes:
-      stairCrossings === 0
-        ? unreached
+    keysLeft: keys,
+    keyShort: keyShortage !== null,
+    routeNotes: [
+      ...(halted !== null ? [halted] : []),
+      ...(keyShortage !== null ? [keyShortage] : []),
+      ...unreached,
+      ...(stairCrossings === 0
+        ? []
         : [
-            ...unreached,
-            `the route steps back onto the arrival stair ${stairCrossings} time(s): each is a trip off the floor and back`,
-          ],
+            `the route steps back onto the arrival cell ${stairCrossings} time(s): each is a trip off the floor and back`,
+          ]),
+    ],
   };
+}
+
+/** Key ids whose doors in the floor's live rooms outnumber the keys held plus those lying there. */
+function scarceKeys(
+  project: Project,
+  graph: FloorGraph,
+  held: Readonly<Record<string, number>>,
+): string[] {
+  const need = new Map<string, number>();
+  const have = new Map<string, number>(Object.entries(held));
+  for (const r of graph.liveRegions) {
+    for (const i of graph.regions[r]?.cells ?? []) {
+      for (const [id, count] of Object.entries(graph.doorKeys.get(i) ?? {}))
+        need.set(id, (need.get(id) ?? 0) + count);
+      const key = keyAt(project, graph, i);
+      if (key !== null) have.set(key, (have.get(key) ?? 0) + 1);
+    }
+  }
+  return [...need]
+    .filter(([id, n]) => n > (have.get(id) ?? 0))
+    .map(([id]) => id)
+    .sort();
+}
+
+/** The key id of a key item lying on cell `i`, or null. */
+function keyAt(project: Project, graph: FloorGraph, i: number): string | null {
+  if (graph.cells[i] !== CELL.item) return null;
+  const id = graph.ids[i] ?? '';
+  return /Key$/.test(id) && own(project.items, id)?.cls === 'tools' ? id : null;
+}
+
+/** Keys as the key-aware search sees them: held, spent by each live gate's doors, found in each live room. */
+function keyResources(
+  project: Project,
+  graph: FloorGraph,
+  held: Readonly<Record<string, number>>,
+): KeyResources {
+  const ids = new Set<string>(Object.keys(held));
+  for (const k of graph.doorKeys.values()) for (const id of Object.keys(k)) ids.add(id);
+  const list = [...ids].sort();
+  const index = new Map(list.map((id, c) => [id, c]));
+  const need = graph.liveGates.map((g) => {
+    const row = list.map(() => 0);
+    for (const i of graph.gates[g]?.cells ?? [])
+      for (const [id, count] of Object.entries(graph.doorKeys.get(i) ?? {}))
+        row[index.get(id) ?? 0] = (row[index.get(id) ?? 0] ?? 0) + count;
+    return row;
+  });
+  const supply = graph.liveRegions.map((r) => {
+    const row = list.map(() => 0);
+    for (const i of graph.regions[r]?.cells ?? []) {
+      const key = keyAt(project, graph, i);
+      const c = key === null ? undefined : index.get(key);
+      if (c !== undefined) row[c] = (row[c] ?? 0) + 1;
+    }
+    return row;
+  });
+  return { ids: list, start: list.map((id) => own(held, id) ?? 0), need, supply };
 }

@@ -1,5 +1,6 @@
 import { isPuzzlekitError } from '@puzzlekit/errors';
 import { buildFloorGraph, CELL, type FloorGraphOptions } from './graph.js';
+import { own } from './lookup.js';
 import type { HeroStats, Project } from './model.js';
 
 /** One line of the floor list: what is on the floor and what kind of problem it is. */
@@ -16,8 +17,8 @@ export interface FloorSummary {
   readonly reachableDefence: number;
   /** Gates (guard groups) that lead to rewards. */
   readonly gates: number;
-  /** `tree`, `cyclic`, `empty` (no gate leads to a reward) or `no-start` (no position to start from). */
-  readonly shape: 'tree' | 'cyclic' | 'empty' | 'no-start';
+  /** `tree`, `cyclic`, `empty` (no gate leads to a reward) or `unreachable` (nothing leads onto the floor). */
+  readonly shape: 'tree' | 'cyclic' | 'empty' | 'unreachable';
   /** Live monsters flagged by the linear check (any reason but magic attack). */
   readonly nonlinear: number;
   readonly unbeatable: number;
@@ -28,14 +29,14 @@ export interface FloorSummary {
 /**
  * Summarises a floor from the hero's position (default: the start cell or the down stair) and numbers
  * (default: the project's starting hero): counts, reachable defence, and whether the guard graph is a
- * tree. A floor with no position to start from is reported as `no-start`, not thrown.
+ * tree. A floor nothing leads onto is reported as `unreachable`, not thrown.
  */
 export function floorSummary(
   project: Project,
   floorId: string,
   options: FloorGraphOptions = {},
 ): FloorSummary {
-  const floor = project.floors[floorId];
+  const floor = own(project.floors, floorId);
   const base = {
     floorId,
     title: floor?.title ?? floorId,
@@ -63,14 +64,14 @@ export function floorSummary(
       attackItems: g.attackItems.length,
     };
   } catch (error) {
-    if (!isPuzzlekitError(error) || error.code !== 'INVALID_INPUT') throw error;
+    if (!isPuzzlekitError(error) || error.code !== 'UNREACHABLE') throw error;
     return {
       ...base,
       monsters: 0,
       gems: 0,
       reachableDefence: 0,
       gates: 0,
-      shape: 'no-start',
+      shape: 'unreachable',
       nonlinear: 0,
       unbeatable: 0,
       attackItems: 0,
@@ -84,13 +85,13 @@ export function floorSummary(
  * Defence, HP and magic defence stay as they start.
  */
 export function probeHero(project: Project, floorId: string): HeroStats {
-  const floor = project.floors[floorId];
+  const floor = own(project.floors, floorId);
   let maxDef = 0;
   for (const row of floor?.map ?? []) {
     for (const num of row) {
-      const tile = project.tiles[String(num)];
+      const tile = own(project.tiles, String(num));
       if (tile?.kind !== 'enemy') continue;
-      maxDef = Math.max(maxDef, project.enemies[tile.id]?.def ?? 0);
+      maxDef = Math.max(maxDef, own(project.enemies, tile.id)?.def ?? 0);
     }
   }
   return { ...project.hero, atk: Math.max(project.hero.atk, 2 * maxDef + 1) };

@@ -40,7 +40,7 @@ describe('puzzlekit mota', () => {
       floors: { floorId: string; shape: string; gems: number }[];
     };
     expect(data.floors.map((f) => f.floorId)).toEqual(['sample0', 'sample1', 'sample2', 'MT0']);
-    expect(data.floors.map((f) => f.shape)).toEqual(['empty', 'empty', 'tree', 'no-start']);
+    expect(data.floors.map((f) => f.shape)).toEqual(['empty', 'empty', 'tree', 'unreachable']);
     const text = await runCli(['mota', 'floors', 'tpl/project'], template);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^魔塔样板 \(Ver 2\.10\.3\), 4 floors/);
@@ -144,5 +144,147 @@ describe('puzzlekit mota', () => {
     expect(a.text).toBe(b.text);
     expect(a.text).toMatch(/Only Up MT1 \(the real community tower\)/);
     expect(a.data).toMatchObject({ fixture: true, optimal: true, method: 'exact' });
+    // The linear model's figures are compared with each other, the walked one is labelled apart.
+    expect(a.text).toMatch(/this order 676 damage vs 1,316 for a greedy order/);
+    expect(a.text).toMatch(/walked and simulated: 297 damage/);
+  });
+
+  it('names that are built-in object keys are plain names', async () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const r = await runCli(['mota', 'solve', 'tpl', '--floor', name], template);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`no floor '${name}'`);
+    }
+    // A monster, a tile and an item named after Object.prototype members.
+    const enemys = template['tpl/project/enemys.js']!.replace(
+      '{\n',
+      '{\n"toString": {"name":"t","hp":10,"atk":5,"def":0,"special":0},\n"__proto__": {"name":"p","hp":10,"atk":5,"def":0,"special":0},\n',
+    );
+    const maps = template['tpl/project/maps.js']!.replace(
+      '{\n',
+      '{\n"9001": {"cls":"enemys","id":"toString"},\n"9002": {"cls":"enemys","id":"__proto__"},\n',
+    );
+    const floor = template['tpl/project/floors/sample2.js']!.replace(/\[\s*0,/, '[9001,').replace(
+      /\[\s*0,/,
+      '[9002,',
+    );
+    const tower = {
+      ...template,
+      'tpl/project/enemys.js': enemys,
+      'tpl/project/maps.js': maps,
+      'tpl/project/floors/sample2.js': floor,
+    };
+    const r = await runCli(['mota', 'floors', 'tpl', '--json'], tower);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it('hostile towers end in one typed line: nesting, paths outside the tower, duplicate ids', async () => {
+    const deep = (n: number): string => '['.repeat(n) + '0' + ']'.repeat(n);
+    const floor = template['tpl/project/floors/sample2.js']!.replace(/\[\s*0,/, `[${deep(5000)},`);
+    const nested = await runCli(['mota', 'floors', 'tpl'], {
+      ...template,
+      'tpl/project/floors/sample2.js': floor,
+    });
+    expect(nested.code).toBe(1);
+    expect(nested.stderr).toMatch(
+      /floors\/sample2\.js:\d+:\d+: JSON nested deeper than 256 levels/,
+    );
+    expect(nested.stderr.trim().split('\n')).toHaveLength(1);
+    const order = await runCli(['mota', 'order', 't.json'], {
+      't.json': `{"nodes": [{"id": 0, "parent": -1, "a": ${deep(5000)}, "g": 0}]}`,
+    });
+    expect(order.code).toBe(1);
+    expect(order.stderr).toMatch(/t\.json:1:\d+: JSON nested deeper than 256 levels/);
+    const data = template['tpl/project/data.js']!.replace(
+      '"floorIds": [',
+      '"floorIds": [\n"../../../../outside/evil",',
+    );
+    const outside = await runCli(['mota', 'floors', 'tpl'], {
+      ...template,
+      'tpl/project/data.js': data,
+    });
+    expect(outside.code).toBe(1);
+    expect(outside.stderr).toMatch(
+      /data\.js:\d+:\d+: floor id "..\/..\/..\/..\/outside\/evil" is not a file name inside floors\//,
+    );
+    const many = template['tpl/project/data.js']!.replace(
+      '"floorIds": [',
+      `"floorIds": [\n${'"sample2",'.repeat(20_000)}`,
+    );
+    const dup = await runCli(['mota', 'floors', 'tpl', '--json'], {
+      ...template,
+      'tpl/project/data.js': many,
+    });
+    expect(dup.code).toBe(0);
+    expect((JSON.parse(dup.stdout) as { floors: unknown[] }).floors).toHaveLength(4);
+  });
+
+  it('solve plans every arrival cell; plan carries the hero through the whole tower', async () => {
+    const r = await runCli(['mota', 'solve', 'tpl', '--floor', 'sample1', '--json'], template);
+    expect(r.code).toBe(0);
+    const sol = JSON.parse(r.stdout) as SolveJson & {
+      arrivals: { x: number; y: number; from: { kind: string }[]; plan?: SolveJson }[];
+    };
+    expect(sol.arrivals.length).toBeGreaterThanOrEqual(2);
+    for (const a of sol.arrivals) expect(a.from.length).toBeGreaterThan(0);
+    const unreachable = await runCli(['mota', 'solve', 'tpl', '--floor', 'MT0'], template);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(
+      /floor MT0 is unreachable: no start, stair, portal or event leads onto it/,
+    );
+
+    const plan = await runCli(['mota', 'plan', 'ou', '--json'], onlyUp);
+    expect(plan.code).toBe(0);
+    const data = JSON.parse(plan.stdout) as {
+      totals: { floors: number; planned: number; unreachable: number; damage: number };
+      floors: { status: string; damage: number; heroIn: { hp: number }; heroOut: { hp: number } }[];
+    };
+    expect(data.totals.floors).toBe(45); // main.floorIds lists 45 of the 46 floor files
+    expect(data.totals.planned + data.totals.unreachable).toBe(45);
+    expect(data.totals.damage).toBe(data.floors.reduce((s, f) => s + f.damage, 0));
+    // The hero is carried: each planned floor starts with what the one before left.
+    const planned = data.floors.filter((f) => f.status === 'planned');
+    for (let k = 1; k < planned.length; k++)
+      expect(planned[k]!.heroIn.hp).toBe(planned[k - 1]!.heroOut.hp);
+    for (const f of planned) expect(f.heroOut.hp).toBeGreaterThan(0);
+    const text = await runCli(['mota', 'plan', 'ou'], onlyUp);
+    expect(text.stdout).toMatch(/whole-tower plan, 45 floors in play order/);
+    expect(text.stdout).not.toMatch(/\d[KMBT]\b/);
+    // The attack-1 hero of this tower cannot damage most monsters: proofs say so.
+    expect(text.stdout).toMatch(/yes, for what he can reach \(\d+ monster\(s\) he cannot damage\)/);
+    const bad = await runCli(['mota', 'plan', 'ou', '--max-ms', '-1'], onlyUp);
+    expect(bad.code).toBe(2);
+    const badKeys = await runCli(['mota', 'plan', 'ou', '--keys', 'yellowKey=-1'], onlyUp);
+    expect(badKeys.code).toBe(2);
+    expect(badKeys.stderr).toMatch(/--keys must be id=count/);
+  });
+
+  it('--keys gives the keys held on arrival', async () => {
+    // Only Up MT5 has special doors and no specialKey at the start: what lies behind them is out of reach.
+    const args = ['mota', 'solve', 'ou', '--floor', 'MT5', '--probe', '--json'];
+    type KeysJson = SolveJson & {
+      doorsOpened: number;
+      routeComplete: boolean;
+      keysLeft: Record<string, number>;
+      notes: string[];
+      totalReward: number;
+      defenceAllowed: number;
+    };
+    const none = JSON.parse((await runCli(args, onlyUp)).stdout) as KeysJson;
+    expect(none.notes.join(' ')).toMatch(/keys are scarce \(specialKey\)/);
+    expect(none.defenceAllowed).toBeLessThan(none.totalReward);
+    expect(none.doorsOpened).toBe(0);
+    const doors = JSON.parse(
+      (await runCli([...args, '--keys', 'doors'], onlyUp)).stdout,
+    ) as KeysJson;
+    expect(doors.doorsOpened).toBeGreaterThan(0);
+    expect(doors.routeComplete).toBe(true);
+    expect(doors.defenceAllowed).toBe(doors.totalReward);
+    const given = JSON.parse(
+      (await runCli([...args, '--keys', 'specialKey=9'], onlyUp)).stdout,
+    ) as KeysJson;
+    expect(given.keysLeft.specialKey).toBe(9 - given.doorsOpened);
   });
 });

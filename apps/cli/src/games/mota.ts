@@ -3,18 +3,33 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import {
+  arrivalsOf,
   collectProjectFiles,
   floorSummary,
+  formatNumber as num,
   loadProject,
   parseTree,
+  planTower,
   probeHero,
   solveFloor,
+  solveFloorArrivals,
   solveTree,
+  type Arrival,
   type FloorSolution,
   type HeroStats,
   type Project,
+  type TowerPlan,
 } from '@puzzlekit/mota-bluegem';
-import { type Context, intOption, numberOption, UsageError } from '../context.js';
+import { assertInsideTower } from '@puzzlekit/mota-bluegem/node';
+import { quoteInput } from '@puzzlekit/errors';
+import {
+  CommandFailure,
+  type Context,
+  intOption,
+  maxMsOption,
+  numberOption,
+  UsageError,
+} from '../context.js';
 import type { DemoSection, GameModule } from './types.js';
 
 /** Reads a project folder (the tower folder or its `project` folder) through the CLI's file access. */
@@ -25,7 +40,12 @@ async function readProject(ctx: Context, dir: string): Promise<Project> {
   } catch {
     root = dir;
   }
-  const files = await collectProjectFiles((path) => ctx.readText(join(root, path)));
+  // Every file is read inside the tower folder: floor ids are plain file names (checked by
+  // collectProjectFiles) and symbolic links may not lead out of the folder.
+  const files = await collectProjectFiles(async (path) => {
+    await assertInsideTower(root, join(root, path));
+    return ctx.readText(join(root, path));
+  });
   return loadProject(files);
 }
 
@@ -35,6 +55,45 @@ interface HeroFlags {
   def?: string;
   mdef?: string;
   probe?: boolean;
+  keys?: string;
+}
+
+/** A floor of the project by its id (`toString`, `__proto__` are names like any other). */
+function hasFloor(project: Project, floorId: string): boolean {
+  return Object.prototype.hasOwnProperty.call(project.floors, floorId);
+}
+
+function floorList(project: Project): string {
+  const ids = project.floorIds;
+  return ids.length <= 20
+    ? ids.join(', ')
+    : `${ids.slice(0, 20).join(', ')}, … (${ids.length} floors)`;
+}
+
+/** `--keys`: `id=count,…`, or `doors` (as many of each key as the floors have doors needing it). */
+function keysFrom(project: Project, flags: HeroFlags): Record<string, number> | undefined {
+  if (flags.keys === undefined) return undefined;
+  const keys: Record<string, number> = Object.create(null) as Record<string, number>;
+  if (flags.keys === 'doors') {
+    const perDoor = new Map<number, Readonly<Record<string, number>>>();
+    for (const tile of Object.values(project.tiles))
+      if (tile.keys) perDoor.set(tile.number, tile.keys);
+    for (const id of project.floorIds)
+      for (const row of project.floors[id]?.map ?? [])
+        for (const n of row)
+          for (const [key, count] of Object.entries(perDoor.get(n) ?? {}))
+            keys[key] = (keys[key] ?? 0) + count;
+    return keys;
+  }
+  for (const part of flags.keys.split(',')) {
+    const m = /^\s*([A-Za-z_$][\w$]*)\s*=\s*(\d{1,9})\s*$/.exec(part);
+    if (m === null)
+      throw new UsageError(
+        `--keys must be id=count,… (such as yellowKey=2,blueKey=1) or 'doors', got ${quoteInput(flags.keys)}`,
+      );
+    keys[m[1] ?? ''] = Number(m[2]);
+  }
+  return keys;
 }
 
 function heroFrom(project: Project, floorId: string, flags: HeroFlags): HeroStats {
@@ -53,7 +112,11 @@ function heroOptions(cmd: Command): Command {
     .option('--atk <n>', 'hero attack')
     .option('--def <n>', 'hero defence')
     .option('--mdef <n>', 'hero magic defence')
-    .option('--probe', 'raise attack to 2 × the floor’s highest monster defence + 1 (survey mode)');
+    .option('--probe', 'raise attack to 2 × the floor’s highest monster defence + 1 (survey mode)')
+    .option(
+      '--keys <list>',
+      "keys held on arrival, such as yellowKey=2,blueKey=1, or 'doors' for one per door of the floors (default: the game's starting keys)",
+    );
 }
 
 /** The solve result as the issue's JSON shape (plus the details). */
@@ -72,6 +135,11 @@ function solutionJson(sol: FloorSolution): Record<string, unknown> {
       reasons: m.flags.map((f) => f.code),
     })),
     method: sol.method,
+    searchProven: sol.searchProven,
+    totalReward: sol.totalReward,
+    defenceAllowed: sol.defenceAllowed,
+    approximate: sol.approximate,
+    ...(sol.approximate ? { damageFormula: 'custom damage formula: figures approximate' } : {}),
     ...(sol.why !== undefined ? { why: sol.why } : {}),
     states: sol.states,
     tree: sol.tree,
@@ -82,7 +150,9 @@ function solutionJson(sol: FloorSolution): Record<string, unknown> {
     modelDamage: sol.modelDamage,
     greedyDamage: sol.greedyDamage,
     survived: sol.survived,
+    routeComplete: sol.routeComplete,
     doorsOpened: sol.doorsOpened,
+    keysLeft: { ...sol.keysLeft },
     fights: sol.fights.map((f) => ({
       step: f.step,
       x: f.x,
@@ -99,17 +169,24 @@ function solutionJson(sol: FloorSolution): Record<string, unknown> {
 }
 
 function solutionText(sol: FloorSolution, title: string): string {
+  const proven = sol.optimal
+    ? 'yes (proven)'
+    : sol.searchProven
+      ? `not proven — ${sol.why ?? ''} (the search alone proved this order best under the model)`
+      : `no — ${sol.why ?? ''}`;
   const lines = [
-    `floor ${sol.floorId} (${title}): ${sol.gateCount} guard group(s), ${sol.tree ? 'a tree' : 'with cycles'}, ${sol.totalReward} defence to collect`,
-    `method: ${sol.method}${sol.states > 0 ? ` (${sol.states} states)` : ''}; optimal: ${sol.optimal ? 'yes (proven)' : `no — ${sol.why ?? ''}`}`,
-    `simulated damage ${sol.totalDamage} (linear prediction ${sol.predictedDamage}${sol.linearMatched ? ', matched' : ', differs'})`,
-    `counting gem defence only: this order ${sol.modelDamage}, a greedy order ${sol.greedyDamage}`,
-    `HP left ${sol.hpLeft}${sol.survived ? '' : ' — the hero does not survive this floor with these numbers'}`,
+    `floor ${sol.floorId} (${title}): ${sol.gateCount} guard group(s), ${sol.tree ? 'a tree' : 'with cycles'}, ${num(sol.totalReward)} defence to collect${sol.defenceAllowed < sol.totalReward ? ` (the keys allow ${num(sol.defenceAllowed)})` : ''}`,
+    ...(sol.approximate ? ['custom damage formula: figures approximate'] : []),
+    `method: ${sol.method}${sol.states > 0 ? ` (${num(sol.states)} states)` : ''}; optimal: ${proven}`,
+    `walked and simulated: ${num(sol.totalDamage)} damage in ${sol.fights.length} fight(s), HP left ${num(sol.hpLeft)}${sol.survived ? '' : ' — the hero does not survive this route with these numbers'}`,
+    `linear model for the walked fights: ${num(sol.predictedDamage)} damage (${sol.linearMatched ? 'matches the simulation' : 'differs from the simulation'})`,
+    `counting gem defence only: this order ${num(sol.modelDamage)}, a greedy order ${num(sol.greedyDamage)}`,
+    `doors opened ${sol.doorsOpened}; keys left: ${keysText(sol.keysLeft)}`,
     '',
     'fights (step: cell enemy  defence → damage, HP after):',
     ...sol.fights.map(
       (f) =>
-        `  ${String(f.step).padStart(4)}: (${f.x},${f.y}) ${f.id}  def ${f.def} → ${f.damage}, HP ${f.hp}`,
+        `  ${String(f.step).padStart(4)}: (${f.x},${f.y}) ${f.id}  def ${num(f.def)} → ${num(f.damage)}, HP ${num(f.hp)}`,
     ),
     '',
     `route: ${sol.route === '' ? '(none)' : sol.route}`,
@@ -127,6 +204,110 @@ function solutionText(sol: FloorSolution, title: string): string {
   const notes = [...sol.notes, ...sol.routeNotes];
   if (notes.length > 0) lines.push('', ...notes.map((n) => `note: ${n}`));
   return lines.join('\n');
+}
+
+function keysText(keys: Readonly<Record<string, number>>): string {
+  const list = Object.entries(keys).filter(([, n]) => n > 0);
+  return list.length === 0 ? 'none' : list.map(([id, n]) => `${id} ${n}`).join(', ');
+}
+
+function arrivalText(a: Arrival): string {
+  const from = a.sources.map((s) =>
+    s.kind === 'start'
+      ? 'the game start'
+      : `${s.kind === 'stair' ? 'a stair or portal' : 'an event'} on ${s.floorId}${s.x !== undefined ? ` (${s.x},${s.y})` : ''}`,
+  );
+  const shown =
+    from.slice(0, 4).join(', ') + (from.length > 4 ? `, and ${from.length - 4} more` : '');
+  return `arrival (${a.x},${a.y}) from ${shown}`;
+}
+
+function arrivalJson(a: Arrival): Record<string, unknown> {
+  return { x: a.x, y: a.y, from: a.sources.map((s) => ({ ...s })) };
+}
+
+function planJson(plan: TowerPlan, project: Project): Record<string, unknown> {
+  return {
+    title: project.title,
+    version: project.version,
+    engine: engineJson(project),
+    totals: plan.totals,
+    ...(plan.stopped !== undefined ? { stopped: plan.stopped } : {}),
+    heroOut: plan.heroOut,
+    keysOut: { ...plan.keysOut },
+    floors: plan.floors.map((f) => ({
+      floor: f.floorId,
+      status: f.status,
+      ...(f.why !== undefined ? { why: f.why } : {}),
+      ...(f.arrival !== undefined ? { arrival: f.arrival } : {}),
+      arrivals: f.arrivals,
+      heroIn: f.heroIn,
+      keysIn: { ...f.keysIn },
+      fights: f.fights,
+      damage: f.damage,
+      unbeatable: f.unbeatable,
+      hpLeft: f.heroOut.hp,
+      heroOut: f.heroOut,
+      keysOut: { ...f.keysOut },
+      survived: f.survived,
+      proven: f.proven,
+      approximate: f.approximate,
+      ...(f.solution !== undefined
+        ? { route: f.solution.route, routeComplete: f.solution.routeComplete }
+        : {}),
+    })),
+  };
+}
+
+function engineJson(project: Project): Record<string, unknown> {
+  const e = project.engine;
+  return {
+    fields: e.fields,
+    evidence: e.evidence,
+    noPass: e.noPass,
+    damageCode: e.damageCode.status,
+    ...(e.damageCode.releases.length > 0 ? { stockReleases: e.damageCode.releases } : {}),
+    ...(e.damageCode.differing.length > 0 ? { differing: e.damageCode.differing } : {}),
+  };
+}
+
+function engineText(project: Project): string {
+  const e = project.engine;
+  const code =
+    e.damageCode.status === 'custom'
+      ? `custom damage formula (${e.damageCode.differing.join(', ')} ${e.damageCode.differing.length === 1 ? 'differs' : 'differ'} from every stock release): figures approximate`
+      : e.damageCode.status === 'stock'
+        ? `stock damage code (as in engine ${e.damageCode.releases[0]}${e.damageCode.releases.length > 1 ? `–${e.damageCode.releases.at(-1)}` : ''})`
+        : 'no damage code in the project: the stock formula is assumed';
+  return `engine fields ${e.fields} (${e.evidence}); ${code}`;
+}
+
+function planText(plan: TowerPlan, project: Project): string {
+  const t = plan.totals;
+  const head = [
+    `${project.title} (${project.version}): whole-tower plan, ${t.floors} floors in play order`,
+    engineText(project),
+    'each floor: the fight order that collects the most defence this hero can reach, walked until a fight would kill him; shops, level-ups and scripted events are not played',
+    `planned ${t.planned}, unreachable ${t.unreachable}, proven optimal ${t.proven}${t.approximate > 0 ? `, approximate (custom damage) ${t.approximate}` : ''}; total damage ${num(t.damage)}`,
+    ...(plan.stopped !== undefined ? [`stopped: ${plan.stopped}`] : []),
+    '',
+    'floor        arrival   fights     damage    HP left   ATK/DEF/MDEF            keys          proven',
+  ];
+  const rows = plan.floors.map((f) => {
+    const cell = f.arrival === undefined ? '' : `(${f.arrival.x},${f.arrival.y})`;
+    if (f.status !== 'planned')
+      return `${f.floorId.padEnd(12)} ${cell.padEnd(9)} ${f.status}${f.why !== undefined ? `: ${f.why}` : ''}`;
+    const h = f.heroOut;
+    const walls =
+      f.unbeatable > 0
+        ? `, for what he can reach (${f.unbeatable} monster(s) he cannot damage)`
+        : '';
+    const proven = f.proven
+      ? `yes${walls}`
+      : `no${f.approximate ? ' (approximate)' : ''}${f.solution?.routeComplete === false ? ' (route stopped)' : ''}`;
+    return `${f.floorId.padEnd(12)} ${cell.padEnd(9)} ${String(f.fights).padStart(6)} ${num(f.damage).padStart(10)} ${num(h.hp).padStart(10)}   ${`${num(h.atk)}/${num(h.def)}/${num(h.mdef)}`.padEnd(22)}  ${keysText(f.keysOut).padEnd(13)} ${proven}`;
+  });
+  return [...head, ...rows].join('\n');
 }
 
 /** The repository's fixture tower, found from this file (apps/cli/dist or src) or the working folder. */
@@ -172,53 +353,146 @@ export const mota: GameModule = {
       const rows = project.floorIds.map((id) =>
         floorSummary(project, id, { hero: heroFrom(project, id, flags) }),
       );
-      ctx.output({ title: project.title, version: project.version, floors: rows }, () => {
+      const json = {
+        title: project.title,
+        version: project.version,
+        engine: engineJson(project),
+        floors: rows.map((r) => ({
+          ...r,
+          arrivals: arrivalsOf(project, r.floorId).map(arrivalJson),
+        })),
+      };
+      ctx.output(json, () => {
         const head = `${project.title} (${project.version}), ${rows.length} floors`;
         const header =
-          'floor      size   monsters gems gates shape     defence  non-linear unbeatable atk-items';
+          'floor      size   arrivals monsters gems gates shape        defence  non-linear unbeatable atk-items';
         const body = rows.map(
           (r) =>
-            `${r.floorId.padEnd(10)} ${`${r.width}x${r.height}`.padEnd(6)} ${String(r.monsters).padStart(8)} ${String(r.gems).padStart(4)} ${String(r.gates).padStart(5)} ${r.shape.padEnd(9)} ${String(r.reachableDefence).padStart(8)} ${String(r.nonlinear).padStart(10)} ${String(r.unbeatable).padStart(10)} ${String(r.attackItems).padStart(9)}`,
+            `${r.floorId.padEnd(10)} ${`${r.width}x${r.height}`.padEnd(6)} ${String(arrivalsOf(project, r.floorId).length).padStart(8)} ${String(r.monsters).padStart(8)} ${String(r.gems).padStart(4)} ${String(r.gates).padStart(5)} ${r.shape.padEnd(11)} ${num(r.reachableDefence).padStart(8)} ${String(r.nonlinear).padStart(10)} ${String(r.unbeatable).padStart(10)} ${String(r.attackItems).padStart(9)}`,
         );
-        return [head, '', header, ...body].join('\n');
+        return [head, engineText(project), '', header, ...body].join('\n');
       });
     });
 
     heroOptions(
       group
         .command('solve')
-        .description('best fight order of a floor, a walking route and its simulation')
+        .description(
+          'best fight order of a floor from each cell the hero can arrive on, a walking route and its simulation',
+        )
         .argument('<project-dir>', 'the tower folder or its project/ folder')
         .requiredOption('--floor <id>', 'floor id, such as MT1')
-        .option('--hero-x <x>', 'hero x (default: start cell, else the down stair)')
+        .option('--hero-x <x>', 'hero x (default: one plan per arrival cell)')
         .option('--hero-y <y>', 'hero y')
         .option(
           '--max-states <n>',
           'state budget of the exact search on floors with cycles',
           '2000000',
+        )
+        .option(
+          '--max-ms <ms>',
+          'time budget of the exact searches in milliseconds (all arrival cells together)',
+          '20000',
         ),
     ).action(
       async (
         dir: string,
-        flags: HeroFlags & { floor: string; heroX?: string; heroY?: string; maxStates: string },
+        flags: HeroFlags & {
+          floor: string;
+          heroX?: string;
+          heroY?: string;
+          maxStates: string;
+          maxMs: string;
+        },
       ) => {
-        const project = await readProject(ctx, dir);
-        if (project.floors[flags.floor] === undefined)
-          throw new UsageError(`no floor '${flags.floor}' (have ${project.floorIds.join(', ')})`);
+        const maxStates = intOption('--max-states', flags.maxStates, 1);
+        const maxMs = maxMsOption(flags.maxMs);
         if ((flags.heroX === undefined) !== (flags.heroY === undefined))
           throw new UsageError('give both --hero-x and --hero-y');
-        const sol = solveFloor(project, flags.floor, {
-          hero: heroFrom(project, flags.floor, flags),
-          maxStates: intOption('--max-states', flags.maxStates, 1),
-          ...(flags.heroX !== undefined && flags.heroY !== undefined
+        const at =
+          flags.heroX !== undefined && flags.heroY !== undefined
             ? { x: intOption('--hero-x', flags.heroX, 0), y: intOption('--hero-y', flags.heroY, 0) }
-            : {}),
-        });
-        ctx.output(solutionJson(sol), () =>
-          solutionText(sol, project.floors[flags.floor]?.title ?? flags.floor),
+            : undefined;
+        const project = await readProject(ctx, dir);
+        if (!hasFloor(project, flags.floor))
+          throw new UsageError(`no floor ${quoteInput(flags.floor)} (have ${floorList(project)})`);
+        const title = project.floors[flags.floor]?.title ?? flags.floor;
+        const keys = keysFrom(project, flags);
+        const options = {
+          hero: heroFrom(project, flags.floor, flags),
+          maxStates,
+          maxMs,
+          ...(keys !== undefined ? { keys } : {}),
+        };
+        if (at !== undefined) {
+          const sol = solveFloor(project, flags.floor, { ...options, ...at });
+          ctx.output(solutionJson(sol), () => solutionText(sol, title));
+          return;
+        }
+        const plans = solveFloorArrivals(project, flags.floor, options);
+        const first = plans.find((p) => p.solution !== undefined)?.solution;
+        if (first === undefined) {
+          const why =
+            plans.length === 0
+              ? 'no start, stair, portal or event leads onto it'
+              : plans.map((p) => `(${p.arrival.x},${p.arrival.y}): ${p.error ?? ''}`).join('; ');
+          throw new CommandFailure(
+            `floor ${flags.floor} is unreachable: ${why} (give --hero-x and --hero-y)`,
+          );
+        }
+        const json = {
+          ...solutionJson(first),
+          arrivals: plans.map((p) => ({
+            ...arrivalJson(p.arrival),
+            ...(p.solution !== undefined ? { plan: solutionJson(p.solution) } : { error: p.error }),
+          })),
+        };
+        ctx.output(json, () =>
+          plans
+            .map((p) =>
+              [
+                `== ${arrivalText(p.arrival)}`,
+                p.solution !== undefined ? solutionText(p.solution, title) : `no plan: ${p.error}`,
+              ].join('\n'),
+            )
+            .join('\n\n'),
         );
       },
     );
+
+    heroOptions(
+      group
+        .command('plan')
+        .description(
+          'plan the whole tower floor by floor in play order, carrying HP, ATK, DEF, MDEF and keys',
+        )
+        .argument('<project-dir>', 'the tower folder or its project/ folder')
+        .option('--max-states <n>', 'state budget of each floor’s exact search', '200000')
+        .option('--max-ms <ms>', 'time budget of the whole plan in milliseconds', '60000'),
+    ).action(async (dir: string, flags: HeroFlags & { maxStates: string; maxMs: string }) => {
+      const maxStates = intOption('--max-states', flags.maxStates, 1);
+      const maxMs = maxMsOption(flags.maxMs);
+      if (flags.probe === true)
+        throw new UsageError('--probe is per floor; the whole-tower plan carries the real hero');
+      const project = await readProject(ctx, dir);
+      const keys = keysFrom(project, flags);
+      const progress = ctx.json
+        ? { update: () => undefined, stop: () => undefined }
+        : ctx.progress('planning floors', project.floorIds.length);
+      let plan: TowerPlan;
+      try {
+        plan = planTower(project, {
+          hero: heroFrom(project, project.start.floorId, flags),
+          ...(keys !== undefined ? { keys } : {}),
+          maxStates,
+          maxMs,
+          onProgress: (done, total) => progress.update(done, total),
+        });
+      } finally {
+        progress.stop();
+      }
+      ctx.output(planJson(plan, project), () => planText(plan, project));
+    });
 
     group
       .command('order')
@@ -266,10 +540,10 @@ export const mota: GameModule = {
     const saved = sol.greedyDamage - sol.modelDamage;
     const text = [
       `${project.title} ${DEMO_FLOOR} (the real community tower), survey hero atk ${hero.atk} def ${hero.def}:`,
-      `${sol.gateCount} guard groups, ${sol.tree ? 'a tree' : 'with cycles'}; ${sol.method} search, ${sol.states} states, optimal: ${sol.optimal}`,
+      `${sol.gateCount} guard groups, ${sol.tree ? 'a tree' : 'with cycles'}; ${sol.method} search, ${num(sol.states)} states, optimal: ${sol.optimal ? 'yes (proven)' : `no — ${sol.why ?? ''}`}`,
       `best order: ${sol.order.map((o) => `(${o.x},${o.y})`).join(' ')}`,
-      `damage by gem defence: ${sol.modelDamage} vs ${sol.greedyDamage} for a greedy order (the order saves ${saved})`,
-      `walked and simulated: ${sol.totalDamage} damage (potions and attack items on the way count too); linear model ${sol.linearMatched ? 'matched' : `predicted ${sol.predictedDamage}`}`,
+      `counting gem defence only: this order ${num(sol.modelDamage)} damage vs ${num(sol.greedyDamage)} for a greedy order (the order saves ${num(saved)})`,
+      `walked and simulated: ${num(sol.totalDamage)} damage, HP left ${num(sol.hpLeft)} (potions and attack items on the way count too; not comparable with the two figures above); the linear model for the walked fights: ${num(sol.predictedDamage)}${sol.linearMatched ? ' (matches)' : ' (differs)'}`,
       `route ${sol.route.length} moves: ${sol.route.slice(0, 60)}${sol.route.length > 60 ? '…' : ''}`,
       `non-linear monsters: ${sol.nonlinear.length}; attack items on the floor: ${sol.attackItems.length}`,
     ].join('\n');

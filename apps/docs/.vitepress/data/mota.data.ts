@@ -6,7 +6,13 @@
 // every demo floor must solve to the same answer on the pruned and on the full project.
 import { readFileSync, readdirSync } from 'node:fs';
 import { defineLoader } from 'vitepress';
-import { loadProject, probeHero, solveFloor, type Project } from '@puzzlekit/mota-bluegem';
+import {
+  defaultPosition,
+  loadProject,
+  probeHero,
+  solveFloor,
+  type Project,
+} from '@puzzlekit/mota-bluegem';
 
 /** The floors shown, with why each is interesting. */
 const DEMO_FLOORS = [
@@ -16,7 +22,13 @@ const DEMO_FLOORS = [
 
 export interface MotaData {
   readonly project: Project;
-  readonly floors: readonly { readonly id: string; readonly note: string }[];
+  /** The demo floors, each with the cell the hero arrives on (found on the full tower). */
+  readonly floors: readonly {
+    readonly id: string;
+    readonly note: string;
+    readonly x: number;
+    readonly y: number;
+  }[];
   readonly source: string;
 }
 
@@ -62,15 +74,23 @@ export default defineLoader({
     });
     const ids = DEMO_FLOORS.map((f) => f.id);
     const project = prune(full, ids);
+    // Arrival cells come from the other floors' stairs: find them on the full tower.
+    const starts = new Map(
+      ids.map((id) => {
+        const at = defaultPosition(full, full.floors[id]!);
+        if (at === null) throw new Error(`mota demo data: nothing leads onto ${id}`);
+        return [id, at] as const;
+      }),
+    );
     for (const id of ids) {
-      const options = { hero: probeHero(full, id) };
+      const options = { hero: probeHero(full, id), ...starts.get(id)! };
       const expected = JSON.stringify(solveFloor(full, id, options));
       if (JSON.stringify(solveFloor(project, id, options)) !== expected)
         throw new Error(`mota demo data: pruning the tower changed the solution of ${id}`);
     }
     return {
       project,
-      floors: DEMO_FLOORS.map((f) => ({ id: f.id, note: f.note })),
+      floors: DEMO_FLOORS.map((f) => ({ id: f.id, note: f.note, ...starts.get(f.id)! })),
       source: `${full.title} (${full.version}), ${full.floorIds.length} floors`,
     };
   },

@@ -1,4 +1,5 @@
 import type { ItemEffect, StatGain, TowerValues } from '../model.js';
+import { own } from '../lookup.js';
 
 const ZERO: StatGain = { base: 0, perRatio: 0 };
 const STATEMENT = /^core\.status\.hero\.(hp|atk|def|mdef)\s*(\+=|-=)\s*(.+)$/;
@@ -13,8 +14,8 @@ function readTerm(term: string, values: TowerValues): StatGain | null {
     else if (f === 'core.status.thisMap.ratio' || f === 'ratio') ratios++;
     else {
       const m = /^core\.values\.([A-Za-z_$][\w$]*)$/.exec(f);
-      const v = m === null ? undefined : values[m[1] ?? ''];
-      if (v === undefined) return null;
+      const v = m === null ? undefined : own(values, m[1] ?? '');
+      if (typeof v !== 'number' || !Number.isFinite(v)) return null;
       product *= v;
     }
   }

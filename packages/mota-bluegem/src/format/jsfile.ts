@@ -1,4 +1,4 @@
-import { ParseError, locateJsonError, positionAt } from '@puzzlekit/errors';
+import { ParseError, parseJson, positionAt } from '@puzzlekit/errors';
 
 /**
  * The assignment prefixes H5 project files start with: `var maps_<guid> =`, `main.floors.MT1=`.
@@ -29,12 +29,9 @@ export function parseAssignment(text: string, source: string): unknown {
   let end = text.length;
   while (end > match[0].length && /\s/.test(text[end - 1] ?? '')) end--;
   if (text[end - 1] === ';') end--;
-  const body = text.slice(match[0].length, end);
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    const problem = locateJsonError(body) ?? { offset: body.length, reason: 'not valid JSON' };
-    const pos = positionAt(text, match[0].length + problem.offset);
-    throw new ParseError(`invalid JSON: ${problem.reason}`, { ...pos, source });
-  }
+  // Blank out the prefix and the closing `;` (keeping line breaks) so that parseJson's line and column
+  // are those of the file; parseJson refuses nesting deeper than 256 levels before parsing.
+  const blank = (part: string): string => part.replace(/[^\n\r]/g, ' ');
+  const body = blank(match[0]) + text.slice(match[0].length, end) + blank(text.slice(end));
+  return parseJson(body, source);
 }

@@ -37,7 +37,9 @@ describe('loadProject on the real fixtures', () => {
     expect(p.items.shield1?.effect.def).toEqual({ base: 10, perRatio: 0 });
     expect(p.enemies.slimelord).toMatchObject({ hp: 100, atk: 120, def: 0, specials: [1, 9] });
     expect(p.enemies.vampire).toMatchObject({ hp: 888, specials: [6], n: 8 });
-    expect(p.enemies.redSlime).toMatchObject({ specials: [16, 18], value: 10 });
+    // 2.10.3 reads `vampire`, not `value`: the stock template's value 10 has no effect.
+    expect(p.enemies.redSlime).toMatchObject({ specials: [16, 18] });
+    expect(p.enemies.redSlime?.vampire).toBeUndefined();
     // sample0 has an event with enable: false at (12,10) over an NPC (tile 124): hidden.
     const raw = fixtureFiles('template').floors.sample0 ?? '';
     expect(raw).toMatch(/"12,10": \{\s*"trigger": null,\s*"enable": false/);

@@ -10,7 +10,11 @@ export const TILE_CODES: Readonly<Record<string, number>> = {
   r: 27,
   p: 31,
   d: 81,
+  k: 21,
   s: 87,
+  v: 88,
+  P: 91,
+  n: 95,
   A: 201,
   C: 202,
   E: 203,
@@ -24,6 +28,10 @@ export interface SyntheticOptions {
   readonly enemies?: Record<string, Record<string, unknown>>;
   readonly values?: Record<string, number>;
   readonly ratio?: number;
+  /** Keys the hero starts with (`firstData.hero.items.tools`). */
+  readonly keys?: Record<string, number>;
+  /** Extra fields of the floor file (`changeFloor`, `cannotMove`, …). */
+  readonly floor?: Record<string, unknown>;
 }
 
 const DEFAULT_ENEMIES: Record<string, Record<string, unknown>> = {
@@ -60,7 +68,12 @@ export function syntheticProject(
       title: 'synthetic',
       version: 'Ver 2.10.3',
       floorId: 'F1',
-      hero: { ...hero, mdef: hero.mdef ?? 0, loc: { direction: 'up', x: hx, y: hy } },
+      hero: {
+        ...hero,
+        mdef: hero.mdef ?? 0,
+        loc: { direction: 'up', x: hx, y: hy },
+        items: { tools: { ...options.keys } },
+      },
     },
     values: {
       blueGem: 3,
@@ -76,12 +89,16 @@ export function syntheticProject(
   };
   const maps = {
     '1': { cls: 'animates', id: 'yellowWall', doorInfo: { keys: {} } },
+    '21': { cls: 'items', id: 'yellowKey' },
     '27': { cls: 'items', id: 'redGem' },
     '28': { cls: 'items', id: 'blueGem' },
     '29': { cls: 'items', id: 'shield1' },
     '31': { cls: 'items', id: 'redPotion' },
     '81': { cls: 'animates', id: 'yellowDoor', doorInfo: { keys: { yellowKey: 1 } } },
     '87': { cls: 'terrains', id: 'upFloor', canPass: true },
+    '88': { cls: 'terrains', id: 'downFloor', canPass: true },
+    '91': { cls: 'animates', id: 'upPortal', canPass: true },
+    '95': { cls: 'terrains', id: 'grass', canPass: true },
     '201': { cls: 'enemys', id: 'greenSlime' },
     '202': { cls: 'enemys', id: 'redSlime' },
     '203': { cls: 'enemys', id: 'blackSlime' },
@@ -90,6 +107,7 @@ export function syntheticProject(
     '206': { cls: 'enemys', id: 'bigBat' },
   };
   const items = {
+    yellowKey: { cls: 'tools', name: 'key' },
     redGem: {
       cls: 'items',
       name: 'red',
@@ -112,6 +130,7 @@ export function syntheticProject(
     map,
     events: {},
     changeFloor: {},
+    ...options.floor,
   };
   return {
     'data.js': `var data_x = \n${JSON.stringify(data, null, 1)}`,
@@ -120,4 +139,30 @@ export function syntheticProject(
     'items.js': `var items_x = \n${JSON.stringify(items)}`,
     floors: { F1: `main.floors.F1=\n${JSON.stringify(floor, null, 1)}` },
   };
+}
+
+/** Files of a tower whose floors are drawn like {@link syntheticProject}'s; the hero starts on the first. */
+export function syntheticTower(
+  floors: Readonly<Record<string, { picture: readonly string[]; floor?: Record<string, unknown> }>>,
+  options: Omit<SyntheticOptions, 'floor'> = {},
+): ProjectFiles {
+  const ids = Object.keys(floors);
+  const texts: Record<string, string> = {};
+  let first: ProjectFiles | undefined;
+  for (const id of ids) {
+    const one = syntheticProject(floors[id]!.picture, {
+      ...options,
+      floor: { floorId: id, title: id, ...floors[id]!.floor },
+    });
+    first ??= one;
+    texts[id] = (one.floors.F1 ?? '').replace('main.floors.F1=', `main.floors.${id}=`);
+  }
+  if (first === undefined) throw new Error('no floors');
+  const data = JSON.parse(first['data.js'].slice(first['data.js'].indexOf('=') + 1)) as {
+    main: { floorIds: string[] };
+    firstData: { floorId: string };
+  };
+  data.main.floorIds = ids;
+  data.firstData.floorId = ids[0]!;
+  return { ...first, 'data.js': `var data_x = \n${JSON.stringify(data, null, 1)}`, floors: texts };
 }

@@ -1,0 +1,242 @@
+import { isPuzzlekitError } from '@puzzlekit/errors';
+import { arrivalsOf, type Arrival } from './arrivals.js';
+import { dict, own } from './lookup.js';
+import type { HeroStats, Project } from './model.js';
+import { solveFloor, type FloorSolution, type SolveFloorOptions } from './solve.js';
+
+/** One plan per cell the hero can arrive on. */
+export interface ArrivalPlan {
+  readonly arrival: Arrival;
+  /** The plan from this cell, or why there is none (`error`: the cell holds a monster, …). */
+  readonly solution?: FloorSolution;
+  readonly error?: string;
+}
+
+/**
+ * Plans a floor once per arrival cell ({@link arrivalsOf}): the game's start, every stair, portal or
+ * event that leads onto it. Empty when nothing leads onto the floor (it is unreachable).
+ * `options.maxMs` bounds all the plans together: each search gets what the ones before left.
+ */
+export function solveFloorArrivals(
+  project: Project,
+  floorId: string,
+  options: Omit<SolveFloorOptions, 'x' | 'y' | 'arrival'> = {},
+): ArrivalPlan[] {
+  const deadline = options.maxMs === undefined ? undefined : Date.now() + options.maxMs;
+  return arrivalsOf(project, floorId).map((arrival) => {
+    try {
+      return {
+        arrival,
+        solution: solveFloor(project, floorId, {
+          ...options,
+          ...(deadline !== undefined ? { maxMs: Math.max(1, deadline - Date.now()) } : {}),
+          x: arrival.x,
+          y: arrival.y,
+          arrival: true,
+        }),
+      };
+    } catch (error) {
+      if (!isPuzzlekitError(error)) throw error;
+      return { arrival, error: error.message };
+    }
+  });
+}
+
+/** One floor of a whole-tower plan. */
+export interface FloorPlan {
+  readonly floorId: string;
+  readonly title: string;
+  /**
+   * `planned`; `unreachable` (nothing leads onto the floor); `skipped` (the hero died on an earlier
+   * floor, or the time budget was spent); `error` (the floor cannot be analysed: `why` says why).
+   */
+  readonly status: 'planned' | 'unreachable' | 'skipped' | 'error';
+  readonly why?: string;
+  /** The arrival cell planned from, and how many arrival cells the floor has. */
+  readonly arrival?: { readonly x: number; readonly y: number };
+  readonly arrivals: number;
+  /** The hero and keys on arrival. */
+  readonly heroIn: HeroStats;
+  readonly keysIn: Readonly<Record<string, number>>;
+  /** The hero and keys when the floor is done. */
+  readonly heroOut: HeroStats;
+  readonly keysOut: Readonly<Record<string, number>>;
+  readonly fights: number;
+  readonly damage: number;
+  /** Monsters this hero cannot damage: walls for this plan (what lies behind them is not planned). */
+  readonly unbeatable: number;
+  readonly survived: boolean;
+  /** The order is proven best (see {@link FloorSolution.optimal}). */
+  readonly proven: boolean;
+  /** The tower replaces the stock damage formula: the figures are approximate. */
+  readonly approximate: boolean;
+  readonly solution?: FloorSolution;
+}
+
+/** Options of {@link planTower}. */
+export interface PlanTowerOptions {
+  /** The hero at the first floor (default: the game's starting hero). */
+  readonly hero?: HeroStats;
+  /** Keys at the first floor (default: the game's starting keys). */
+  readonly keys?: Readonly<Record<string, number>>;
+  /** State budget of each floor's exact search (default 200,000). */
+  readonly maxStates?: number;
+  /** Wall-clock budget of the whole plan in milliseconds (default none). */
+  readonly maxMs?: number;
+  /** Called after each floor with the number of floors done and the total. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** A whole-tower plan: the floors in tower order with the hero carried from floor to floor. */
+export interface TowerPlan {
+  readonly floors: readonly FloorPlan[];
+  readonly totals: {
+    readonly floors: number;
+    readonly planned: number;
+    readonly unreachable: number;
+    readonly proven: number;
+    readonly approximate: number;
+    readonly damage: number;
+  };
+  readonly heroOut: HeroStats;
+  readonly keysOut: Readonly<Record<string, number>>;
+  /** Why planning stopped before the last floor (the hero died, the time budget), if it did. */
+  readonly stopped?: string;
+}
+
+/** The arrival to plan a floor from in tower order: the game's start, else where the floor before leads. */
+function arrivalFor(
+  project: Project,
+  floorId: string,
+  previous: string | undefined,
+): Arrival | undefined {
+  const all = arrivalsOf(project, floorId);
+  return (
+    all.find((a) => a.sources.some((s) => s.kind === 'start')) ??
+    all.find((a) => a.sources.some((s) => s.floorId === previous && s.floorId !== floorId)) ??
+    all[0]
+  );
+}
+
+/**
+ * Plans the whole tower in tower order ({@link towerOrder}: `main.floorIds` from the start floor on),
+ * carrying the hero's HP, attack, defence, magic
+ * defence and keys from each floor to the next: each floor is planned from the cell the floor before
+ * leads to (or the game's start) by {@link solveFloor} — the blue-gem optimum where it holds, the exact
+ * search over fights (with its budget) where it does not — and walked, so the next floor starts with
+ * what the walk left. The walk stops before a fight the hero would not survive (the floor's route is
+ * then incomplete and not proven), so the hero carried on is always alive.
+ */
+export function planTower(project: Project, options: PlanTowerOptions = {}): TowerPlan {
+  const deadline = options.maxMs === undefined ? Infinity : Date.now() + options.maxMs;
+  let hero: HeroStats = options.hero ?? project.hero;
+  let keys: Record<string, number> = copyKeys(options.keys ?? project.keys);
+  let stopped: string | undefined;
+  const floors: FloorPlan[] = [];
+  const ids = towerOrder(project);
+  ids.forEach((floorId, index) => {
+    const floor = own(project.floors, floorId);
+    const arrivals = arrivalsOf(project, floorId).length;
+    const base = {
+      floorId,
+      title: floor?.title ?? floorId,
+      arrivals,
+      heroIn: hero,
+      keysIn: keys,
+      heroOut: hero,
+      keysOut: keys,
+      fights: 0,
+      damage: 0,
+      unbeatable: 0,
+      survived: hero.hp > 0,
+      proven: false,
+      approximate: project.engine.damageCode.status === 'custom',
+    };
+    if (stopped === undefined && Date.now() > deadline)
+      stopped = `time budget of ${options.maxMs} ms reached`;
+    if (stopped !== undefined) {
+      floors.push({ ...base, status: 'skipped', why: stopped });
+      return;
+    }
+    const arrival = arrivalFor(project, floorId, index > 0 ? ids[index - 1] : undefined);
+    if (arrival === undefined) {
+      floors.push({
+        ...base,
+        status: 'unreachable',
+        why: 'no start, stair, portal or event leads onto it',
+      });
+      return;
+    }
+    let solution: FloorSolution;
+    try {
+      solution = solveFloor(project, floorId, {
+        hero,
+        keys,
+        x: arrival.x,
+        y: arrival.y,
+        arrival: true,
+        stopBeforeDeath: true,
+        maxStates: options.maxStates ?? 200_000,
+        ...(options.maxMs !== undefined ? { maxMs: Math.max(1, deadline - Date.now()) } : {}),
+      });
+    } catch (error) {
+      if (!isPuzzlekitError(error)) throw error;
+      floors.push({
+        ...base,
+        status: 'error',
+        why: error.message,
+        arrival: { x: arrival.x, y: arrival.y },
+      });
+      return;
+    }
+    hero = solution.finalHero;
+    keys = copyKeys(solution.keysLeft);
+    floors.push({
+      ...base,
+      status: 'planned',
+      ...(solution.why !== undefined ? { why: solution.why } : {}),
+      arrival: { x: arrival.x, y: arrival.y },
+      heroOut: hero,
+      keysOut: keys,
+      fights: solution.fights.length,
+      damage: solution.totalDamage,
+      unbeatable: solution.unbeatable.length,
+      survived: solution.survived,
+      proven: solution.optimal,
+      approximate: solution.approximate,
+      solution,
+    });
+    options.onProgress?.(index + 1, ids.length);
+  });
+  const planned = floors.filter((f) => f.status === 'planned');
+  return {
+    floors,
+    totals: {
+      floors: floors.length,
+      planned: planned.length,
+      unreachable: floors.filter((f) => f.status === 'unreachable').length,
+      proven: planned.filter((f) => f.proven).length,
+      approximate: planned.filter((f) => f.approximate).length,
+      damage: planned.reduce((sum, f) => sum + f.damage, 0),
+    },
+    heroOut: hero,
+    keysOut: keys,
+    ...(stopped !== undefined ? { stopped } : {}),
+  };
+}
+
+/**
+ * The floors in tower order as play meets them: `main.floorIds` from the start floor on, then the
+ * floors listed before the start floor (prologues and side areas listed first in some towers).
+ */
+export function towerOrder(project: Project): string[] {
+  const ids = project.floorIds;
+  const start = ids.indexOf(project.start.floorId);
+  return start <= 0 ? [...ids] : [...ids.slice(start), ...ids.slice(0, start)];
+}
+
+function copyKeys(keys: Readonly<Record<string, number>>): Record<string, number> {
+  const out = dict<number>();
+  for (const [id, n] of Object.entries(keys)) if (n > 0) out[id] = n;
+  return out;
+}
