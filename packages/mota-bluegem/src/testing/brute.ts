@@ -9,21 +9,9 @@ import type { Project } from '../model.js';
  * searching the sets of monster cells beaten (no rooms, no gates, no pruning): from a set, any monster
  * next to the reached area may be fought, at the starting defence plus the defence of the rewards
  * reached. Uses only the graph's cell classes and closed passages. Returns null when the floor has
- * more than `maxMonsters` monsters in reach (too many sets).
- */
-export function bruteForceFights(
-  project: Project,
-  graph: FloorGraph,
-  maxMonsters = 16,
-  keys?: Readonly<Record<string, number>>,
-): number | null {
-  return bruteForce(project, graph, maxMonsters, keys)?.damage ?? null;
-}
-
-/**
- * {@link bruteForceFights} with keys as resources when `keys` is given: doors are then opened as part
- * of the set (no damage, their keys spent), keys lying on reached cells are gained, and the answer is
- * the most defence the keys allow, then the least damage for it.
+ * more than `maxMonsters` monsters in reach (too many sets). With `keys`, keys are resources: doors
+ * are opened as part of the set (no damage, their keys spent), keys lying on reached cells are gained,
+ * and the answer is the most defence the keys allow, then the least damage for it.
  */
 export function bruteForce(
   project: Project,
