@@ -1,6 +1,6 @@
-import { InvalidInputError, PuzzlekitError } from '@puzzlekit/errors';
+import { GenerationError, InvalidInputError } from '@puzzlekit/errors';
 import { Rng, type Seed } from '@puzzlekit/rng';
-import { BOX, GOAL, WALL, type Level } from '../model.js';
+import { BOX, GOAL, MAX_BOARD_SIDE, WALL, type Level } from '../model.js';
 import { pushesToLurd } from '../play.js';
 import { Regions } from './regions.js';
 import { LinkCutTree } from './link-cut.js';
@@ -53,6 +53,14 @@ export interface GenerateOptions {
    * may be shorter). Other types always use `move`.
    */
   readonly step?: ScrambleStep;
+  /**
+   * Stop with a {@link GenerationError} ("gave up: time limit") after this many milliseconds
+   * (default: no limit; the sizes and counts are bounded anyway, see {@link maxSize} and
+   * {@link MAX_PUSHES}).
+   */
+  readonly maxMs?: number;
+  /** Called now and then during one level's scramble and walk-out with the work done and its total. */
+  readonly onProgress?: (done: number, total: number) => void;
   /** Title line; default names the inputs. */
   readonly title?: string;
   /** Author line; default `puzzlekit sokoban-zero-gap`. */
@@ -88,10 +96,40 @@ export interface GeneratedLevel {
   readonly attempts: number;
 }
 
-/** Thrown when no attempt met the type's rules or the minimum distance. */
-export class GenerationError extends PuzzlekitError {
-  constructor(message: string) {
-    super('GENERATION_FAILED', message);
+export { GenerationError };
+
+/** Most scramble pushes (or steps) one level may ask for: its push record takes 4 bytes a push. */
+export const MAX_PUSHES = 20_000_000;
+/** Longest LURD answer a generator walks out; past it, ask for the push list (`answer: 'pushes'`). */
+export const MAX_GENERATED_MOVES = 200_000_000;
+/** Most pushes a stepwise (`slide`) scramble may record. */
+const MAX_RECORD = 4 * MAX_PUSHES;
+
+/** Largest size n of a type: the board's longer side stays within {@link MAX_BOARD_SIDE}. */
+export function maxSize(type: ZeroGapType): number {
+  if (type === 'w' || type === 'g') return Math.floor((MAX_BOARD_SIDE - 3) / 3);
+  if (type === 's') return Math.floor((MAX_BOARD_SIDE - 5) / 2);
+  return Math.floor((MAX_BOARD_SIDE - 3) / 2);
+}
+
+/** The time budget and progress reports of one generation, checked every few thousand steps. */
+class Budget {
+  private readonly deadline: number;
+
+  constructor(
+    private readonly maxMs: number | undefined,
+    private readonly onProgress: ((done: number, total: number) => void) | undefined,
+  ) {
+    this.deadline = maxMs === undefined ? Infinity : performance.now() + maxMs;
+  }
+
+  tick(phase: string, done: number, total: number): void {
+    this.onProgress?.(done, total);
+    if (performance.now() > this.deadline) {
+      throw new GenerationError(
+        `gave up: time limit of ${this.maxMs!.toLocaleString('en-US')} ms reached (${phase}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})`,
+      );
+    }
   }
 }
 
@@ -114,6 +152,7 @@ function scrambleTree(
   select: Selection,
   rng: Rng,
   step: ScrambleStep,
+  budget: Budget,
 ): ScrambleResult {
   const { width, boxAxis, rest } = start;
   const edgeA = start.edgeA!;
@@ -133,7 +172,7 @@ function scrambleTree(
   const moves = pushes >> 1;
   // slide steps may take several moves each: the record grows as needed
   let record = new Int32Array(
-    step === 'move' || step === 'box' ? moves * 2 : Math.max(16, pushes * 4),
+    step === 'move' || step === 'box' ? moves * 2 : Math.max(16, Math.min(pushes * 4, 1 << 20)),
   );
   const limit = moves * 2;
   let count = 0;
@@ -161,6 +200,11 @@ function scrambleTree(
     cells[r2] = cells[r2]! | BOX;
     boxPos[id] = r2;
     if (count + 2 > record.length) {
+      if (record.length * 2 > MAX_RECORD) {
+        throw new GenerationError(
+          `the scramble made more than ${MAX_RECORD.toLocaleString('en-US')} pushes; ask for fewer steps`,
+        );
+      }
       const grown = new Int32Array(record.length * 2);
       grown.set(record);
       record = grown;
@@ -181,7 +225,11 @@ function scrambleTree(
   const candidates: number[] = [];
   let steps = 0;
   const stepwise = step === 'lazy' || step === 'slide';
+  let rounds = 0;
   while (boxCount > 0 && (stepwise ? steps++ < pushes : count < limit)) {
+    if ((++rounds & 4095) === 0) {
+      budget.tick('scramble', stepwise ? steps : count, stepwise ? pushes : limit);
+    }
     let moved = false;
     if (step === 'lazy') {
       const id = rng.below(boxCount);
@@ -266,6 +314,7 @@ function scramble(
   pushes: number,
   select: Selection,
   rng: Rng,
+  budget: Budget,
 ): ScrambleResult | null {
   const { width, boxAxis, rest } = start;
   const cells = start.cells.slice();
@@ -392,7 +441,9 @@ function scramble(
   const candidates: number[] = [];
   let best = dist;
   let bestAt = count;
+  let rounds = 0;
   while (count < record.length && m > 0) {
+    if ((++rounds & 1023) === 0) budget.tick('scramble', count, record.length);
     let moved = false;
     for (let tries = 0; tries < 48 && !moved; tries++) {
       const id = movable[rng.below(m)]!;
@@ -435,6 +486,23 @@ function scramble(
   return { record, count, selectedAt, distance, farthest: best };
 }
 
+/** The LURD answer of a generated level; an over-long one is a {@link GenerationError}. */
+function walkOut(level: Level, list: Int32Array, budget: Budget): string {
+  try {
+    return pushesToLurd(level, list, {
+      maxMoves: MAX_GENERATED_MOVES,
+      onProgress: (done, total) => budget.tick('walking out the answer', done, total),
+    });
+  } catch (error) {
+    if (error instanceof InvalidInputError && error.code === 'TOO_LONG') {
+      throw new GenerationError(
+        `the LURD answer would be longer than ${MAX_GENERATED_MOVES.toLocaleString('en-US')} moves; ask for the push list instead (answer: 'pushes')`,
+      );
+    }
+    throw error;
+  }
+}
+
 /** Non-default tree and step, for the default title (so different inputs get different titles). */
 function variant(o: GenerateOptions): string {
   const tree = o.tree && o.tree !== 'kruskal' ? ` ${o.tree}` : '';
@@ -448,9 +516,24 @@ function checkOptions(o: GenerateOptions): void {
       path: '$.type',
     });
   }
-  if (!Number.isSafeInteger(o.pushes) || o.pushes < 0) {
-    throw new InvalidInputError(`pushes must be a whole number ≥ 0, got ${o.pushes}`, {
-      path: '$.pushes',
+  if (!Number.isSafeInteger(o.pushes) || o.pushes < 1 || o.pushes > MAX_PUSHES) {
+    throw new InvalidInputError(
+      `pushes must be a whole number in 1..${MAX_PUSHES.toLocaleString('en-US')}, got ${o.pushes}`,
+      { path: '$.pushes', code: 'INVALID_SIZE' },
+    );
+  }
+  const largest = maxSize(o.type);
+  const smallest = o.type === 's' ? 7 : 2;
+  if (!Number.isSafeInteger(o.size) || o.size < smallest || o.size > largest) {
+    const { width, height } = boardSize(o.type, largest);
+    throw new InvalidInputError(
+      `size must be a whole number in ${smallest}..${largest} for type ${o.type} (boards up to ${MAX_BOARD_SIDE}×${MAX_BOARD_SIDE}; ${largest} gives ${width}×${height}), got ${o.size}`,
+      { path: '$.size', code: 'INVALID_SIZE' },
+    );
+  }
+  if (o.maxMs !== undefined && !(o.maxMs > 0)) {
+    throw new InvalidInputError(`maxMs must be a positive number, got ${o.maxMs}`, {
+      path: '$.maxMs',
     });
   }
   if (o.tree !== undefined && !['kruskal', 'wilson', 'growth'].includes(o.tree)) {
@@ -510,6 +593,7 @@ export function generate(options: GenerateOptions): GeneratedLevel {
 
 function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
   checkOptions(options);
+  const budget = new Budget(options.maxMs, options.onProgress);
   const { type, size: n, pushes } = options;
   const select = options.select ?? 'last';
   const maxAttempts = options.maxAttempts ?? 500;
@@ -523,8 +607,8 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
       continue;
     }
     const s = start.edgeA
-      ? scrambleTree(start, pushes, select, r, options.step ?? 'move')
-      : scramble(start, pushes, select, r);
+      ? scrambleTree(start, pushes, select, r, options.step ?? 'move', budget)
+      : scramble(start, pushes, select, r, budget);
     if (!s) {
       lastReason = 'the channel rotation was blocked';
       continue;
@@ -545,6 +629,11 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
     // A random walk revisits states: the scramble may pass through the selected state before it
     // ends there. The answer stops at the first arrival, so pushes and moves count no detour.
     const list = scrambled.slice(0, firstArrival(start.cells, goals, scrambled, off));
+    if (list.length === 0) {
+      // the selected state is the start itself: the level would be solved before a single push
+      lastReason = 'the selected state was the starting one (the level would be already solved)';
+      continue;
+    }
     for (let c = 0; c < cells.length; c++) if (goals[c]! & BOX) cells[c] = cells[c]! | GOAL;
     const level: Level = {
       width: start.width,
@@ -556,7 +645,7 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
         `zero-gap ${type}${n} k${pushes} ${select}${variant(options)} seed ${String(options.seed)}`,
       author: options.author ?? 'puzzlekit sokoban-zero-gap',
     };
-    const solution = options.answer === 'pushes' ? undefined : pushesToLurd(level, list);
+    const solution = options.answer === 'pushes' ? undefined : walkOut(level, list, budget);
     return {
       level,
       pushList: list,
