@@ -24,7 +24,7 @@ export type ScrambleStep = 'move' | 'box' | 'lazy' | 'slide';
 export interface GenerateOptions {
   /** Level type: b, e, w, g or s. */
   readonly type: ZeroGapType;
-  /** Size parameter n (b/e: (2n+3)², w/g: (3n+3)², s: (2n+3)×(2n+5) with n ≥ 7). */
+  /** Size parameter n (b/e: (2n+3)², w/g: (3n+3)², s: (2n+5)×(2n+3) with n ≥ 7). */
   readonly size: number;
   /**
    * Random pushes of the scramble (for s, after the channel rotation); with `step: 'slide'` or
@@ -94,6 +94,11 @@ export interface GeneratedLevel {
   readonly scramblePushes: number;
   /** Attempts used (more than 1 after rejected candidates). */
   readonly attempts: number;
+  /**
+   * True when the goal's boxes again join all pillars in a spanning tree (always for b and e; for s
+   * only when the scramble reached such a state after the rim rotation, see the README).
+   */
+  readonly goalIsTree: boolean;
 }
 
 export { GenerationError };
@@ -134,6 +139,8 @@ class Budget {
 }
 
 interface ScrambleResult {
+  /** s: whether the selected state is a spanning tree (other types: always). */
+  readonly goalIsTree?: boolean;
   readonly record: Int32Array;
   readonly count: number;
   readonly selectedAt: number;
@@ -329,8 +336,9 @@ function scramble(
   let player = start.player;
   const frozen = new Uint8Array(boxCount);
   const noTarget = new Uint8Array(size);
-  const rotation = start.ringBoxes?.length ?? 0;
-  const record = new Int32Array(rotation + pushes);
+  // s: the channel's pushes come on top of the scramble's
+  const rimMoves = start.rimMoves ?? new Int32Array(0);
+  const record = new Int32Array(2 * rimMoves.length + pushes);
   let count = 0;
   const sx = new Int32Array(boxCount);
   const sy = new Int32Array(boxCount);
@@ -373,20 +381,9 @@ function scramble(
       comp[b] === comp[player]
     );
   };
-  // s: rotate the channel, each rim box one cell counter-clockwise, in clockwise order from the entrance.
-  if (start.ring && start.ringBoxes) {
-    const ring = start.ring;
-    const index = new Int32Array(size).fill(-1);
-    for (let k = 0; k < ring.length; k++) index[ring[k]!] = k;
-    for (const c of start.ringBoxes) {
-      const k = index[c]!;
-      const next = ring[(k + 1) % ring.length]!;
-      const d = off.indexOf(next - c);
-      const id = boxAt[c]!;
-      if (d < 0 || !legal(id, d)) return null;
-      apply(id, d);
-    }
-    for (const c of ring) {
+  // s: the rim and the annex are left to the rotation below.
+  if (start.rimCells) {
+    for (const c of start.rimCells) {
       noTarget[c] = 1;
       if (boxAt[c]! >= 0) frozen[boxAt[c]!] = 1;
     }
@@ -439,8 +436,28 @@ function scramble(
     return r === 0 ? d1 : r === 1 ? (d1 + 1) & 3 : (d1 + 3) & 3;
   };
   const candidates: number[] = [];
-  let best = dist;
+  // s: the rim turns first, each box one whole slot (two pushes) in the source article's order. The
+  // states on the way and just after may enclose pockets (a rim pillar tied twice through inner
+  // boxes); the scramble may open them but never closes new ones. The goal is the selected state
+  // among those whose free cells are all connected (a spanning tree, as in the article's example)
+  // when the scramble reaches one, else among all (`GeneratedLevel.goalIsTree` says which).
+  const allFree = regions.sizeOf(comp[player]!);
+  for (const v of rimMoves) {
+    const id = boxAt[v >> 2]!;
+    const d = v & 3;
+    const o = off[d]!;
+    const c = v >> 2;
+    if (id < 0 || cells[c + o]! & (WALL | BOX) || cells[c + 2 * o]! & (WALL | BOX)) return null;
+    if (cells[c - o]! & (WALL | BOX) || comp[c - o] !== comp[player]) return null;
+    apply(id, d);
+    apply(id, d);
+  }
+  const selectable = (): boolean => regions.sizeOf(comp[player]!) === allFree;
+  let best = selectable() ? dist : -1;
   let bestAt = count;
+  // the farthest state of all, for when no spanning-tree state comes up
+  let anyBest = dist;
+  let anyBestAt = count;
   let rounds = 0;
   while (count < record.length && m > 0) {
     if ((++rounds & 1023) === 0) budget.tick('scramble', count, record.length);
@@ -475,15 +492,31 @@ function scramble(
       const d = Math.floor((v % 12) / 3);
       attempt(id, d, secondOf(id, d, v % 3));
     }
-    if (dist > best) {
+    if (selectable() && dist > best) {
       best = dist;
       bestAt = count;
     }
+    if (dist > anyBest) {
+      anyBest = dist;
+      anyBestAt = count;
+    }
+  }
+  const tree = select === 'last' ? selectable() : best >= 0;
+  if (!tree) {
+    best = anyBest;
+    bestAt = anyBestAt;
   }
   const selectedAt = select === 'farthest' ? bestAt : count;
   let distance = dist;
   if (selectedAt !== count) distance = best;
-  return { record, count, selectedAt, distance, farthest: best };
+  return {
+    record,
+    count,
+    selectedAt,
+    distance,
+    farthest: Math.max(best, anyBest),
+    goalIsTree: tree,
+  };
 }
 
 /** The LURD answer of a generated level; an over-long one is a {@link GenerationError}. */
@@ -610,7 +643,7 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
       ? scrambleTree(start, pushes, select, r, options.step ?? 'move', budget)
       : scramble(start, pushes, select, r, budget);
     if (!s) {
-      lastReason = 'the channel rotation was blocked';
+      lastReason = 'the channel rotation was blocked or did not end in a spanning tree';
       continue;
     }
     if (s.distance < min) {
@@ -657,6 +690,7 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
       farthestDistance: s.farthest,
       scramblePushes: s.count,
       attempts: attempt,
+      goalIsTree: s.goalIsTree ?? true,
     };
   }
   const { width, height } = boardSize(type, n);
