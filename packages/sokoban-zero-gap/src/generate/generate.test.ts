@@ -246,7 +246,7 @@ describe('determinism and options', () => {
 
   it('sizes and counts past what fits are refused with the limit in the message', () => {
     const refused = (o: Partial<GenerateOptions>, limit: RegExp): void => {
-      const options = { type: 'b', size: 3, pushes: 10, seed: 1, ...o };
+      const options: GenerateOptions = { type: 'b', size: 3, pushes: 10, seed: 1, ...o };
       expect(() => generate(options)).toThrow(InvalidInputError);
       expect(() => generate(options)).toThrow(limit);
     };
