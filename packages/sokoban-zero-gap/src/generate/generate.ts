@@ -4,6 +4,7 @@ import { BOX, GOAL, MAX_BOARD_SIDE, WALL, type Level } from '../model.js';
 import { pushesToLurd } from '../play.js';
 import { Regions } from './regions.js';
 import { LinkCutTree } from './link-cut.js';
+import { walkOutLineMoves } from './walk-out.js';
 import {
   boardSize,
   startBoard,
@@ -519,13 +520,20 @@ function scramble(
   };
 }
 
-/** The LURD answer of a generated level; an over-long one is a {@link GenerationError}. */
-function walkOut(level: Level, list: Int32Array, budget: Budget): string {
+/**
+ * The LURD answer of a generated level (b/e: by the tree-path walk-out, the same text in time
+ * proportional to its length); an over-long one is a {@link GenerationError}.
+ */
+function walkOut(level: Level, list: Int32Array, budget: Budget, lineMoves: boolean): string {
+  const options = {
+    maxMoves: MAX_GENERATED_MOVES,
+    onProgress: (done: number, total: number) => budget.tick('walking out the answer', done, total),
+  };
   try {
-    return pushesToLurd(level, list, {
-      maxMoves: MAX_GENERATED_MOVES,
-      onProgress: (done, total) => budget.tick('walking out the answer', done, total),
-    });
+    return (
+      (lineMoves ? walkOutLineMoves(level, list, options) : null) ??
+      pushesToLurd(level, list, options)
+    );
   } catch (error) {
     if (error instanceof InvalidInputError && error.code === 'TOO_LONG') {
       throw new GenerationError(
@@ -678,7 +686,8 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
         `zero-gap ${type}${n} k${pushes} ${select}${variant(options)} seed ${String(options.seed)}`,
       author: options.author ?? 'puzzlekit sokoban-zero-gap',
     };
-    const solution = options.answer === 'pushes' ? undefined : walkOut(level, list, budget);
+    const solution =
+      options.answer === 'pushes' ? undefined : walkOut(level, list, budget, !!start.edgeA);
     return {
       level,
       pushList: list,
