@@ -100,6 +100,10 @@ describe('puzzlekit sokoban', () => {
     const out = JSON.parse(r.stdout) as Json;
     expect(out).toMatchObject({ solved: true, optimal: true, pushes: 8 });
     expect(verify(parseLevel(MICROBAN_1), out.solution as string).solved).toBe(true);
+    const fast = await runCli(['sokoban', 'solve', 'm.xsb', '--fast', '--json'], {
+      'm.xsb': MICROBAN_1,
+    });
+    expect(JSON.parse(fast.stdout)).toMatchObject({ solved: true, pushes: 8 });
     const budget = await runCli(['sokoban', 'solve', 'm.xsb', '--max-nodes', '1'], {
       'm.xsb': MICROBAN_1,
     });

@@ -214,7 +214,9 @@ function boundText(r: SolveResult, maxNodes: number, maxMs: number, maxMemoryMB:
 function registerSolve(group: Command, ctx: Context): void {
   group
     .command('solve <level-file>')
-    .description('push-optimal solver for small levels (A* with node, time and memory budgets)')
+    .description(
+      'push-optimal solver for small levels (A* with node, time and memory budgets; --fast for an answer without proof)',
+    )
     .option('--level <i>', 'which level of the file (1-based)')
     .option('--max-nodes <n>', 'state budget', String(DEFAULT_SOLVE_NODES))
     .option('--max-ms <ms>', 'time budget in milliseconds', String(DEFAULT_SOLVE_MS))
@@ -223,10 +225,14 @@ function registerSolve(group: Command, ctx: Context): void {
       'memory budget of the state table, in MB',
       String(DEFAULT_SOLVE_MEMORY_MB),
     )
+    .option(
+      '--fast',
+      'exact search for a quarter of the budget, then a weighted one; the answer is shortened, not proved optimal',
+    )
     .action(
       async (
         levelFile: string,
-        o: { level?: string; maxNodes: string; maxMs: string; maxMemory: string },
+        o: { level?: string; maxNodes: string; maxMs: string; maxMemory: string; fast?: boolean },
       ) => {
         const maxNodes = intOption('--max-nodes', o.maxNodes, 1);
         const maxMs = maxMsOption(o.maxMs);
@@ -235,7 +241,13 @@ function registerSolve(group: Command, ctx: Context): void {
         const bar = ctx.progress('states', maxNodes);
         let r: SolveResult;
         try {
-          r = solve(level, { maxNodes, maxMs, maxMemoryMB, onProgress: (n) => bar.update(n) });
+          r = solve(level, {
+            maxNodes,
+            maxMs,
+            maxMemoryMB,
+            mode: o.fast ? 'fast' : 'optimal',
+            onProgress: (n) => bar.update(n),
+          });
         } finally {
           bar.stop();
         }
@@ -255,7 +267,7 @@ function registerSolve(group: Command, ctx: Context): void {
           },
           () =>
             r.solved
-              ? `solved (push-optimal): ${r.pushes} pushes, ${r.moves} moves, ${r.nodes} states\n${r.solution}`
+              ? `solved (${r.optimal ? 'push-optimal' : 'not proved optimal'}): ${r.pushes} pushes, ${r.moves} moves, ${r.nodes} states\n${r.solution}`
               : `not solved (${r.gaveUp === 'budget' ? gaveUp : 'no solution exists'}) after ${r.nodes} states; lower bound ${r.lowerBound} pushes`,
         );
         if (!r.solved)

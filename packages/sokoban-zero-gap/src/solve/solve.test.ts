@@ -115,6 +115,25 @@ describe('solve', () => {
     expect(solve(wide, { maxMemoryMB: 1 })).toMatchObject({ bound: 'memory', nodes: 0 });
   });
 
+  it('fast mode: answers solve the level and are never shorter than the optimum', () => {
+    for (const i of [0, 5, 20, 60, 100, 145, 154]) {
+      const level = microban[i]!;
+      const best = solve(level, { maxNodes: 50_000, maxMs: 60_000 });
+      const fast = solve(level, { mode: 'fast', maxNodes: 50_000, maxMs: 60_000 });
+      if (!fast.solved) continue;
+      expect(verify(level, fast.solution).solved).toBe(true);
+      expect(fast.pushList).toHaveLength(fast.pushes);
+      if (best.solved) expect(fast.pushes).toBeGreaterThanOrEqual(best.pushes);
+      if (fast.optimal && best.solved) expect(fast.pushes).toBe(best.pushes);
+    }
+    // w n=5 from 1,000 pushes: the exact quarter gives up, the weighted search answers
+    const g = generate({ type: 'w', size: 5, pushes: 1000, seed: 1, select: 'farthest' });
+    const r = solve(g.level, { mode: 'fast', maxNodes: 60_000, maxMs: 60_000 });
+    expect(r.solved).toBe(true);
+    expect(r.optimal).toBe(false);
+    expect(verify(g.level, r.solution).solved).toBe(true);
+  });
+
   it('bounds time, setup included, and refuses bad budgets', () => {
     const g = generate({ type: 'b', size: 6, pushes: 10_000, seed: 1, answer: 'pushes' });
     expect(solve(g.level, { maxMs: 1 })).toMatchObject({ gaveUp: 'budget', bound: 'time' });

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '@puzzlekit/errors';
 import { countBoxes, type Direction, type Level, type Push } from '../model.js';
-import { pushesToLurd } from '../play.js';
+import { lurdToPushes, pushesToLurd } from '../play.js';
+import { optimize } from './optimize.js';
 import { Assignment } from './hungarian.js';
 import { Space, UNREACHABLE } from './space.js';
 
@@ -10,6 +11,9 @@ export const DEFAULT_SOLVE_NODES = 2_000_000;
 export const DEFAULT_SOLVE_MS = 10_000;
 /** Default memory budget of {@link solve} for its tables, in MB (2^20 bytes). */
 export const DEFAULT_SOLVE_MEMORY_MB = 512;
+
+/** How much more the fast mode weighs the lower bound than the pushes made. */
+export const FAST_WEIGHT = 3;
 
 /** Which budget stopped a search. */
 export type SolveBound = 'nodes' | 'time' | 'memory';
@@ -26,6 +30,13 @@ export interface SolveOptions {
    * `bound: 'memory'` instead.
    */
   readonly maxMemoryMB?: number;
+  /**
+   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: A* for a quarter of the
+   * budget, then weighted A* (the bound counts {@link FAST_WEIGHT} times) for the rest, which finds
+   * an answer in far fewer states on many levels; that answer is shortened by {@link optimize} and
+   * is not claimed optimal (`optimal: false`).
+   */
+  readonly mode?: 'optimal' | 'fast';
   /** Prune freeze deadlocks (a box that can never move again off a goal); default true. */
   readonly freeze?: boolean;
   /** Called every 10,000 expansions with the count (for progress bars). */
@@ -36,7 +47,7 @@ export interface SolveOptions {
 export interface SolveResult {
   /** True when a solution was found. */
   readonly solved: boolean;
-  /** True when the solution has the fewest pushes possible (always, when solved: A* with an admissible bound). */
+  /** True when the solution has the fewest pushes possible (always when solved in the optimal mode). */
   readonly optimal: boolean;
   /** Pushes of the solution (0 when not solved). */
   readonly pushes: number;
@@ -63,6 +74,28 @@ export interface SolveResult {
  * to goals by lone-box push distance (admissible). For small levels: the state space grows fast.
  */
 export function solve(level: Level, options: SolveOptions = {}): SolveResult {
+  if (options.mode !== 'fast') return search(level, options, 1);
+  // A quarter of the budget for the exact search first: small levels then get the optimum anyway,
+  // and levels the weighted search misleads are not lost.
+  const { maxNodes, maxMs } = checkSolveOptions(options);
+  const started = performance.now();
+  const exact = search(
+    level,
+    { ...options, maxNodes: Math.max(1, Math.floor(maxNodes / 4)), maxMs: maxMs / 4 },
+    1,
+  );
+  if (exact.solved || exact.gaveUp === 'unsolvable') return exact;
+  const spent = performance.now() - started;
+  const rest = search(
+    level,
+    { ...options, maxNodes: maxNodes - exact.nodes, maxMs: Math.max(1, maxMs - spent) },
+    FAST_WEIGHT,
+  );
+  return { ...rest, nodes: rest.nodes + exact.nodes, lowerBound: exact.lowerBound };
+}
+
+/** The A* search (f = pushes + weight × bound); weight 1 is exact. */
+function search(level: Level, options: SolveOptions, weight: number): SolveResult {
   const { maxNodes, maxMs, memoryBytes } = checkSolveOptions(options);
   const deadline = performance.now() + maxMs;
   const counts = countBoxes(level);
@@ -190,7 +223,7 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
   count = 1;
   insert(0, keyHi(0), keyLo(0));
   save(0, parentA);
-  pushOpen(0, h0);
+  pushOpen(0, weight * h0);
   if (h0 === 0) return finish(level, [], 0, undefined, 0);
   const cur = new Int32Array(kk);
   const next = new Int32Array(kk);
@@ -202,7 +235,7 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     if (minF >= buckets.length) return finish(level, [], nodes, 'unsolvable', lb0);
     const node = buckets[minF]!.pop()!;
     const g = gCost[node]!;
-    if (g + hCost[node]! !== minF) continue; // stale entry (reopened with a smaller g)
+    if (g + weight * hCost[node]! !== minF) continue; // stale entry (reopened with a smaller g)
     nodes++;
     if (nodes > maxNodes) return finish(level, [], nodes - 1, 'nodes', lb0);
     if ((nodes & 15) === 0 && performance.now() > deadline) {
@@ -290,7 +323,7 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
               gCost[old] = ng;
               parent[old] = node;
               pushOf[old] = b * 4 + d;
-              pushOpen(old, ng + hCost[old]!);
+              pushOpen(old, ng + weight * hCost[old]!);
             }
           } else {
             childA.copyFrom(parentA);
@@ -309,9 +342,9 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
               bLo[n] = loB;
               if (count * 2 > tableMask) rehash();
               else insert(n, hi, lo);
-              if (hr === 0) return finish(level, path(n), nodes, undefined, lb0);
+              if (hr === 0) return finish(level, path(n), nodes, undefined, lb0, weight === 1);
               save(n, childA);
-              pushOpen(n, ng + hr);
+              pushOpen(n, ng + weight * hr);
             }
           }
         }
@@ -366,6 +399,7 @@ function finish(
   nodes: number,
   stop: SolveBound | 'unsolvable' | undefined,
   lowerBound: number,
+  optimal = true,
 ): SolveResult {
   if (stop) {
     return {
@@ -377,6 +411,20 @@ function finish(
       pushList: [],
       nodes,
       ...(stop === 'unsolvable' ? { gaveUp: stop } : { gaveUp: 'budget', bound: stop }),
+      lowerBound,
+    };
+  }
+  if (!optimal && pushes.length > 0) {
+    // the fast mode's answer, shortened (loop cuts, line re-solves, local shortcuts)
+    const shorter = optimize(level, pushes, { maxNodes: 200_000 });
+    return {
+      solved: true,
+      optimal: false,
+      pushes: shorter.pushes,
+      moves: shorter.moves,
+      solution: shorter.solution,
+      pushList: lurdToPushes(level, shorter.solution),
+      nodes,
       lowerBound,
     };
   }
