@@ -85,7 +85,7 @@ function registerGenerate(group: Command, ctx: Context): void {
     .option('--tree <alg>', 'starting tree (b/e/w/g): kruskal, wilson or growth', 'kruskal')
     .option(
       '--step <how>',
-      'b/e scramble step: move, box, lazy or slide (the seed reading; --pushes counts steps)',
+      'b/e scramble step: move, box, lazy or slide (slide: the source article's reading; --pushes counts steps)',
       'move',
     )
     .option(

@@ -29,12 +29,12 @@ export interface GenerateOptions {
   readonly size: number;
   /**
    * Random pushes of the scramble (for s, after the channel rotation); with `step: 'slide'` or
-   * `'lazy'`, the number of scramble steps (the seed's count).
+   * `'lazy'`, the number of scramble steps (the source article's count).
    */
   readonly pushes: number;
   /** Seed of the random stream. */
   readonly seed: Seed;
-  /** Goal selection: `last` scrambled state (the seed's program) or `farthest` (default `last`). */
+  /** Goal selection: `last` scrambled state (cjcjc's program) or `farthest` (default `last`). */
   readonly select?: Selection;
   /** Reject candidates whose selected state is closer than this (see {@link GeneratedLevel.distance}). */
   readonly minDistance?: number;

@@ -7,7 +7,7 @@ import {
 import type { Rng } from '@puzzlekit/rng';
 import { BOX, WALL } from '../model.js';
 
-/** The five zero-gap level types of the seed. */
+/** The five zero-gap level types of the source article. */
 export type ZeroGapType = 'b' | 'e' | 'w' | 'g' | 's';
 
 /**
