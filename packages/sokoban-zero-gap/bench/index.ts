@@ -105,7 +105,7 @@ if (section('quality')) {
     '\nQuality: 20 b-type puzzles, n=5 (24 boxes), 1,000 scramble steps, seeds 0..19 (seed: last 474, farthest 874)',
   );
   console.log(
-    'step: move = one slot-to-slot move (two pushes), 1,000 pushes = 500 moves; slide = the article's reading, one',
+    'step: move = one slot-to-slot move (two pushes), 1,000 pushes = 500 moves; slide = the source article reading, one',
   );
   console.log(
     'step runs a box on while it can, 1,000 steps. line opt = push optimum under the b line rule (solveLines,',

@@ -85,7 +85,7 @@ function registerGenerate(group: Command, ctx: Context): void {
     .option('--tree <alg>', 'starting tree (b/e/w/g): kruskal, wilson or growth', 'kruskal')
     .option(
       '--step <how>',
-      'b/e scramble step: move, box, lazy or slide (slide: the source article's reading; --pushes counts steps)',
+      'b/e scramble step: move, box, lazy or slide (slide: the source article reading; --pushes counts steps)',
       'move',
     )
     .option(
@@ -282,16 +282,28 @@ function registerOptimize(group: Command, ctx: Context): void {
     .description('shorten an answer: cut loops, splice in shortcuts found by bounded search')
     .option('--level <i>', 'which level of the file (1-based)')
     .option('--max-nodes <n>', 'state budget of the shortcut searches', '2000000')
+    .option('--max-ms <ms>', 'time budget of the searches, in milliseconds (loop cuts always run)')
     .action(
-      async (levelFile: string, solutionFile: string, o: { level?: string; maxNodes: string }) => {
+      async (
+        levelFile: string,
+        solutionFile: string,
+        o: { level?: string; maxNodes: string; maxMs?: string },
+      ) => {
+        const maxNodes = intOption('--max-nodes', o.maxNodes, 0);
+        const maxMs = o.maxMs === undefined ? undefined : maxMsOption(o.maxMs);
         const level = await readLevel(ctx, levelFile, o.level);
-        const answer = await ctx.readText(solutionFile);
+        const answer = parseLurd(await ctx.readText(solutionFile), { source: solutionFile });
         const bar = ctx.progress('optimizing', 1);
-        const r = optimize(level, answer, {
-          maxNodes: intOption('--max-nodes', o.maxNodes, 0),
-          onProgress: (done, total) => bar.update(done, total),
-        });
-        bar.stop();
+        let r: ReturnType<typeof optimize>;
+        try {
+          r = optimize(level, answer, {
+            maxNodes,
+            ...(maxMs !== undefined ? { maxMs } : {}),
+            onProgress: (done, total) => bar.update(done, total),
+          });
+        } finally {
+          bar.stop();
+        }
         ctx.output(
           {
             originalPushes: r.originalPushes,

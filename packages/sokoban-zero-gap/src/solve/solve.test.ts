@@ -162,6 +162,14 @@ describe('optimize', () => {
     }
   });
 
+  it('stops its searches at the time budget and still returns a legal, no longer answer', () => {
+    const g = generate({ type: 'b', size: 8, pushes: 4000, seed: 2, answer: 'pushes' });
+    const r = optimize(g.level, g.pushList, { maxMs: 1 });
+    expect(r.budgetExhausted).toBe(true);
+    expect(r.pushes).toBeLessThanOrEqual(g.pushes);
+    expect(verify(g.level, r.solution).solved).toBe(true);
+  });
+
   it('removes a push-and-push-back loop exactly', () => {
     const level = parseXsb('######\n#@$ .#\n######\n').levels[0]!;
     expect(optimize(level, 'RR')).toMatchObject({ pushes: 2, moves: 2, removedByLoops: 0 });
