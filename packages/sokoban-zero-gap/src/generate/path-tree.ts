@@ -141,6 +141,17 @@ export class PathTree {
     }
   }
 
+  /** Makes `u` the root of its tree, so that {@link depth} measures from it. */
+  root(u: number): void {
+    this.makeRoot(u);
+  }
+
+  /** Edges from the root (see {@link root}) to `v`, which must be in its tree. */
+  depth(v: number): number {
+    this.access(v);
+    return this.size[v]! - 1;
+  }
+
   /** Edges on the path u–v (they must be connected). */
   distance(u: number, v: number): number {
     if (u === v) return 0;

@@ -73,30 +73,44 @@ export function walkOutLineMoves(
   /** Appends the shortest walk between two crossings; false when only the search can tell. */
   const walk = (u: number, t: number): boolean => {
     if (u === t) return true;
+    let uA = 0;
+    let tA = 0;
+    let uB = 0;
+    let tB = 0;
+    if (extraA >= 0) {
+      // the two ways round the extra edge: two roots, four depths
+      tree.root(extraA);
+      uA = tree.depth(u);
+      tA = tree.depth(t);
+      tree.root(extraB);
+      uB = tree.depth(u);
+      tB = tree.depth(t);
+    }
+    // the tree path (its length is d0)
+    const n = tree.path(u, t, route);
     let via = -1; // the extra edge's end the walk leaves the tree by, or -1 for the tree path
     if (extraA >= 0) {
-      const d0 = tree.distance(u, t);
-      const d1 = tree.distance(u, extraA) + 1 + tree.distance(extraB, t);
-      const d2 = tree.distance(u, extraB) + 1 + tree.distance(extraA, t);
+      const d0 = n - 1;
+      const d1 = uA + 1 + tB;
+      const d2 = uB + 1 + tA;
       const best = Math.min(d0, d1, d2);
       if ((d0 === best ? 1 : 0) + (d1 === best ? 1 : 0) + (d2 === best ? 1 : 0) > 1) return false;
       via = d0 === best ? -1 : d1 === best ? extraA : extraB;
     }
     if (via < 0) {
-      const n = tree.path(u, t, route);
       route.copyWithin(0, 1, n);
       writeRoute(n - 1, u);
       return true;
     }
     const other = via === extraA ? extraB : extraA;
-    let n = tree.path(u, via, route);
-    route.copyWithin(0, 1, n);
-    writeRoute(n - 1, u);
+    let k = tree.path(u, via, route);
+    route.copyWithin(0, 1, k);
+    writeRoute(k - 1, u);
     route[0] = other;
     writeRoute(1, via);
-    n = tree.path(other, t, route);
-    route.copyWithin(0, 1, n);
-    writeRoute(n - 1, other);
+    k = tree.path(other, t, route);
+    route.copyWithin(0, 1, k);
+    writeRoute(k - 1, other);
     return true;
   };
   let p = level.player;
@@ -118,9 +132,11 @@ export function walkOutLineMoves(
     const bytes = out.reserve(2);
     bytes[out.length++] = PUSH_CODES[d]!;
     bytes[out.length++] = PUSH_CODES[d]!;
-    // the slot the box leaves joins its two crossings; the slot it enters parts its two
+    // the slot the box leaves joins its two crossings; the slot it enters parts its two. The
+    // scramble only makes moves that keep a tree (e) or a tree and the rim cycle (b, whose extra
+    // edge is a rim slot and never closes), so the cut parts t from a and the link rejoins them.
     close(a, crossing(target + o));
-    if (!open(t, a)) return null;
+    tree.link(t, a);
     cells[box] = cells[box]! & ~BOX;
     cells[target] = cells[target]! | BOX;
     p = j;
