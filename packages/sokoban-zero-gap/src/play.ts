@@ -235,9 +235,9 @@ export interface WalkOutOptions {
   readonly maxMoves?: number;
   /**
    * Called now and then (about every 10⁷ cells of walking work, so often on huge boards) with the
-   * pushes done and their total; it may throw to stop.
+   * pushes done, their total and the moves written so far; it may throw to stop.
    */
-  readonly onProgress?: (done: number, total: number) => void;
+  readonly onProgress?: (done: number, total: number, moves: number) => void;
 }
 
 /**
@@ -258,7 +258,7 @@ export function pushesToLurd(
   let p = level.player;
   const every = Math.max(1, Math.floor(10_000_000 / cells.length));
   for (let i = 0; i < pushes.length; i++) {
-    if (options.onProgress && i % every === 0) options.onProgress(i, pushes.length);
+    if (options.onProgress && i % every === 0) options.onProgress(i, pushes.length, out.length);
     const { box, direction } = pushAt(pushes, i);
     const o = off[direction]!;
     const behind = box - o;

@@ -527,7 +527,16 @@ function scramble(
 function walkOut(level: Level, list: Int32Array, budget: Budget, lineMoves: boolean): string {
   const options = {
     maxMoves: MAX_GENERATED_MOVES,
-    onProgress: (done: number, total: number) => budget.tick('walking out the answer', done, total),
+    onProgress: (done: number, total: number, moves: number): void => {
+      budget.tick('walking out the answer', done, total);
+      // Far past the limit already by extrapolation: say so now rather than after walking it out.
+      const estimate = done >= 50_000 ? (moves / done) * total : 0;
+      if (estimate > 2 * MAX_GENERATED_MOVES) {
+        throw new GenerationError(
+          `the LURD answer would be about ${Math.round(estimate / 1e6).toLocaleString('en-US')} million moves (extrapolated from the first ${done.toLocaleString('en-US')} pushes), past the limit of ${MAX_GENERATED_MOVES.toLocaleString('en-US')}; ask for the push list instead (answer: 'pushes', --answer pushes)`,
+        );
+      }
+    },
   };
   try {
     return (
@@ -537,7 +546,7 @@ function walkOut(level: Level, list: Int32Array, budget: Budget, lineMoves: bool
   } catch (error) {
     if (error instanceof InvalidInputError && error.code === 'TOO_LONG') {
       throw new GenerationError(
-        `the LURD answer would be longer than ${MAX_GENERATED_MOVES.toLocaleString('en-US')} moves; ask for the push list instead (answer: 'pushes')`,
+        `the LURD answer would be longer than ${MAX_GENERATED_MOVES.toLocaleString('en-US')} moves; ask for the push list instead (answer: 'pushes', --answer pushes)`,
       );
     }
     throw error;

@@ -116,7 +116,7 @@ export function walkOutLineMoves(
   let p = level.player;
   const every = Math.max(2, 2 * Math.floor(5_000_000 / cells.length));
   for (let i = 0; i < list.length; i += 2) {
-    if (options.onProgress && i % every === 0) options.onProgress(i, list.length);
+    if (options.onProgress && i % every === 0) options.onProgress(i, list.length, out.length);
     const box = list[i]! >> 2;
     const d = list[i]! & 3;
     const o = off[d]!;
