@@ -116,7 +116,7 @@ function search(level: Level, options: SolveOptions, weight: number): SolveResul
   const kk = Math.max(k, 1);
   const maxStates = stateCapacity(memoryBytes - sp.distanceEntries * 4, kk);
   // Node storage: boxes (k per node, sorted), player (normalised), g, h, parent, push, box-set key.
-  let cap = 1 << 12;
+  let cap = Math.min(1 << 12, maxStates);
   let boxesPool = new Int32Array(cap * kk);
   let player = new Int32Array(cap);
   let gCost = new Int32Array(cap);
@@ -161,7 +161,9 @@ function search(level: Level, options: SolveOptions, weight: number): SolveResul
     for (let n = 0; n < count; n++) insert(n, keyHi(n), keyLo(n));
   };
   // Recent nodes' assignment duals, so expanding a fresh node needs no full Hungarian solve.
+  // (about 24 bytes a box an entry: at most ~25 MB however many boxes, outside the state budget)
   let RING = 1024;
+  while (RING > 16 && RING * (kk + 1) > 1 << 20) RING >>= 1;
   while (RING * 2 * (kk + 1) <= 1 << 17) RING *= 2;
   const ringOwner = new Int32Array(RING).fill(-1);
   const ringU = new Float64Array(RING * (kk + 1));
