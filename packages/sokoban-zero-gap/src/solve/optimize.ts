@@ -6,7 +6,7 @@ import { Space } from './space.js';
 import { solveLines } from './lines.js';
 
 /** True when every box and goal sits on a cell with x+y odd (the slots of the b/e lattice). */
-function isLineLevel(level: Level): boolean {
+export function isLineLevel(level: Level): boolean {
   const { width, cells } = level;
   let any = false;
   for (let c = 0; c < cells.length; c++) {

@@ -126,6 +126,12 @@ describe('solve', () => {
       if (best.solved) expect(fast.pushes).toBeGreaterThanOrEqual(best.pushes);
       if (fast.optimal && best.solved) expect(fast.pushes).toBe(best.pushes);
     }
+    // e n=4 from 1,000 pushes: the exact quarter gives up, the line-rule optimum answers
+    const e = generate({ type: 'e', size: 4, pushes: 1000, seed: 1, select: 'farthest' });
+    const viaLines = solve(e.level, { mode: 'fast', maxNodes: 20_000, maxMs: 60_000 });
+    expect(viaLines).toMatchObject({ solved: true, optimal: false });
+    expect(verify(e.level, viaLines.solution).solved).toBe(true);
+    expect(viaLines.pushes).toBeLessThanOrEqual(solveLines(e.level).pushes);
     // w n=5 from 1,000 pushes: the exact quarter gives up, the weighted search answers
     const g = generate({ type: 'w', size: 5, pushes: 1000, seed: 1, select: 'farthest' });
     const r = solve(g.level, { mode: 'fast', maxNodes: 60_000, maxMs: 60_000 });

@@ -1,7 +1,8 @@
 import { InvalidInputError } from '@puzzlekit/errors';
 import { countBoxes, type Direction, type Level, type Push } from '../model.js';
 import { lurdToPushes, pushesToLurd } from '../play.js';
-import { optimize } from './optimize.js';
+import { isLineLevel, optimize } from './optimize.js';
+import { solveLines } from './lines.js';
 import { Assignment } from './hungarian.js';
 import { Space, UNREACHABLE } from './space.js';
 
@@ -32,9 +33,10 @@ export interface SolveOptions {
   readonly maxMemoryMB?: number;
   /**
    * `optimal` (default): A*, the answer has the fewest pushes. `fast`: A* for a quarter of the
-   * budget, then weighted A* (the bound counts {@link FAST_WEIGHT} times) for the rest, which finds
-   * an answer in far fewer states on many levels; that answer is shortened by {@link optimize} and
-   * is not claimed optimal (`optimal: false`).
+   * budget; then, on b/e levels, the line-rule optimum ({@link solveLines}, a quarter); then weighted
+   * A* (the bound counts {@link FAST_WEIGHT} times) for the rest, which finds an answer in far fewer
+   * states on many levels. An answer from the last two is shortened by {@link optimize} and is not
+   * claimed optimal (`optimal: false`).
    */
   readonly mode?: 'optimal' | 'fast';
   /** Prune freeze deadlocks (a box that can never move again off a goal); default true. */
@@ -85,6 +87,20 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     1,
   );
   if (exact.solved || exact.gaveUp === 'unsolvable') return exact;
+  const lines = lineAnswer(level, maxMs / 4);
+  if (lines) {
+    const shorter = optimize(level, lines.pushList, { maxNodes: 200_000, maxMs: maxMs / 4 });
+    return {
+      solved: true,
+      optimal: false,
+      pushes: shorter.pushes,
+      moves: shorter.moves,
+      solution: shorter.solution,
+      pushList: lurdToPushes(level, shorter.solution),
+      nodes: exact.nodes + lines.nodes,
+      lowerBound: exact.lowerBound,
+    };
+  }
   const spent = performance.now() - started;
   const rest = search(
     level,
@@ -92,6 +108,22 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     FAST_WEIGHT,
   );
   return { ...rest, nodes: rest.nodes + exact.nodes, lowerBound: exact.lowerBound };
+}
+
+/**
+ * Fast mode on b/e levels (every box and goal on a lattice slot): the line-rule optimum
+ * ({@link solveLines}), which is legal under standard rules, or null when it does not apply or
+ * does not finish in `maxMs`.
+ */
+function lineAnswer(level: Level, maxMs: number): SolveResult | null {
+  if (!isLineLevel(level)) return null;
+  try {
+    const r = solveLines(level, { maxMs, maxNodes: 1_000_000 });
+    return r.solved ? r : null;
+  } catch (error) {
+    if (error instanceof InvalidInputError) return null; // not a b/e lattice after all
+    throw error;
+  }
 }
 
 /** The A* search (f = pushes + weight × bound); weight 1 is exact. */
