@@ -1,20 +1,31 @@
-// Figures of issue 3: generation speed at the seed's largest sizes, the seed's quality table, and the
-// solver's reach. Run with `pnpm --filter @puzzlekit/sokoban-zero-gap bench`.
+// Figures: generation speed at the source article's largest sizes, its quality table, the solvers'
+// reach and the optimizer. Run with `pnpm --filter @puzzlekit/sokoban-zero-gap bench`; name sections
+// to run only those: `pnpm … bench solver generation` (sections: generation, quality, solver,
+// lines, optimizer).
+import { readFileSync } from 'node:fs';
 import { fmt, header, table, timeOnce } from '@puzzlekit/bench-tools';
 import {
   generate,
   optimize,
+  parseXsb,
+  pushesToLurd,
   solve,
   solveLines,
   verify,
   type GenerateOptions,
+  type Level,
   type Selection,
 } from '../src/index.js';
 
 header('@puzzlekit/sokoban-zero-gap');
+const wanted = process.argv.slice(2);
+const section = (name: string): boolean => wanted.length === 0 || wanted.includes(name);
+console.log(
+  `load average at start: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+);
 
-// 1. The seed's slow cases.
-{
+// 1. The source article's slow cases.
+if (section('generation')) {
   const rows: (string | number)[][] = [['case', 'boxes', 'pushes', 'answer', 'ms']];
   const big = timeOnce(() =>
     generate({ type: 'b', size: 48, pushes: 1_000_000, seed: 1, answer: 'pushes' }),
@@ -46,6 +57,30 @@ header('@puzzlekit/sokoban-zero-gap');
   ]);
   const v = verify(s.result.level, s.result.solution!);
   rows.push(['  (its LURD replays to solved)', '', '', String(v.solved), '']);
+  // b n=48 with its LURD answer: the tree-path walk-out against the search a walk it replaced
+  const withLurd = timeOnce(() => generate({ type: 'b', size: 48, pushes: 1_000_000, seed: 1 }));
+  rows.push([
+    'b n=48, 1,000,000 pushes',
+    withLurd.result.boxes,
+    withLurd.result.pushes,
+    `LURD ${fmt(withLurd.result.moves)} moves (tree paths)`,
+    fmt(withLurd.ms, 0),
+  ]);
+  const searched = timeOnce(() => pushesToLurd(big.result.level, big.result.pushList));
+  rows.push([
+    '  same, walked out by search',
+    '',
+    '',
+    `LURD ${fmt(searched.result.length)} moves (search a walk), + push list`,
+    fmt(searched.ms + big.ms, 0),
+  ]);
+  rows.push([
+    '  (same text both ways)',
+    '',
+    '',
+    String(searched.result === withLurd.result.solution),
+    '',
+  ]);
   for (const [type, n, k] of [
     ['b', 15, 100_000],
     ['w', 10, 10_000],
@@ -64,13 +99,13 @@ header('@puzzlekit/sokoban-zero-gap');
   table(rows);
 }
 
-// 2. The seed's quality table: 20 b-type puzzles, n=5 (24 boxes), 1,000 scramble steps.
-{
+// 2. The source article's quality table: 20 b-type puzzles, n=5 (24 boxes), 1,000 scramble steps.
+if (section('quality')) {
   console.log(
     '\nQuality: 20 b-type puzzles, n=5 (24 boxes), 1,000 scramble steps, seeds 0..19 (seed: last 474, farthest 874)',
   );
   console.log(
-    'step: move = one slot-to-slot move (two pushes), 1,000 pushes = 500 moves; slide = the seed reading, one',
+    'step: move = one slot-to-slot move (two pushes), 1,000 pushes = 500 moves; slide = the source article reading, one',
   );
   console.log(
     'step runs a box on while it can, 1,000 steps. line opt = push optimum under the b line rule (solveLines,',
@@ -139,42 +174,61 @@ header('@puzzlekit/sokoban-zero-gap');
   table(rows);
 }
 
-// 3. The solver: speed and reach under standard rules.
-{
+// 3. The standard-rule solver on Microban and on small zero-gap levels, both modes, 10 s a level.
+if (section('solver')) {
+  const microban = parseXsb(
+    readFileSync(new URL('../../../fixtures/sokoban/microban_155.xsb', import.meta.url), 'utf8'),
+  ).levels;
+  const zeroGap: Level[] = [];
+  for (const type of ['b', 'e', 'w', 'g'] as const)
+    for (const n of [3, 4, 5])
+      for (const seed of [1, 2, 3])
+        zeroGap.push(generate({ type, size: n, pushes: 1000, seed, select: 'farthest' }).level);
   console.log(
-    '\nSolver (push-optimal A*, standard rules): 1,000 scramble pushes, farthest selection, seed 1, 60 s a level',
+    '\nSolver (standard rules), 10 s a level, one level after another on one core; CPU time per level;',
+  );
+  console.log(
+    'states/s = expanded states over CPU time; peak memory = the largest resident set of this process so far.',
   );
   const rows: (string | number)[][] = [
-    ['level', 'boxes', 'solved', 'pushes', 'lower bound', 'states', 'states/s', 'ms'],
+    ['levels', 'mode', 'solved', 'median CPU ms', 'worst CPU ms', 'states/s', 'peak memory MB'],
   ];
-  for (const [type, n] of [
-    ['b', 5],
-    ['b', 6],
-    ['b', 7],
-    ['e', 3],
-    ['e', 4],
-    ['w', 3],
-    ['w', 4],
-    ['g', 3],
+  for (const [name, levels] of [
+    ['Microban (155)', microban],
+    [`zero-gap b/e/w/g n=3..5, seeds 1-3, farthest, 1,000 pushes (${zeroGap.length})`, zeroGap],
   ] as const) {
-    const g = generate({ type, size: n, pushes: 1000, seed: 1, select: 'farthest' });
-    const t = timeOnce(() => solve(g.level, { maxNodes: 50_000_000, maxMs: 60_000 }));
-    rows.push([
-      `${type} n=${n}`,
-      g.boxes,
-      t.result.solved ? 'yes' : `no (${t.result.gaveUp})`,
-      t.result.pushes,
-      t.result.lowerBound,
-      t.result.nodes,
-      fmt((t.result.nodes * 1000) / t.ms, 0),
-      fmt(t.ms, 0),
-    ]);
+    for (const mode of ['optimal', 'fast'] as const) {
+      let solved = 0;
+      let states = 0;
+      let cpuTotal = 0;
+      const cpu: number[] = [];
+      for (const level of levels) {
+        const before = process.cpuUsage();
+        const r = solve(level, { mode, maxMs: 10_000, maxNodes: 50_000_000 });
+        const used = process.cpuUsage(before);
+        const ms = (used.user + used.system) / 1000;
+        cpu.push(ms);
+        cpuTotal += ms;
+        states += r.nodes;
+        if (r.solved) solved++;
+      }
+      cpu.sort((a, b) => a - b);
+      rows.push([
+        name,
+        mode,
+        `${solved}/${levels.length}`,
+        fmt(cpu[cpu.length >> 1]!, 0),
+        fmt(cpu[cpu.length - 1]!, 0),
+        fmt((states * 1000) / cpuTotal, 0),
+        fmt(process.resourceUsage().maxRSS / 1024, 0),
+      ]);
+    }
   }
   table(rows);
 }
 
 // 3b. The line-rule solver's reach.
-{
+if (section('lines')) {
   console.log(
     '\nLine-rule solver (solveLines): b and e, 1,000·n² scramble pushes, farthest selection, 60 s a level',
   );
@@ -205,7 +259,7 @@ header('@puzzlekit/sokoban-zero-gap');
 }
 
 // 4. The optimizer on answers too long to solve exactly.
-{
+if (section('optimizer')) {
   console.log('\nOptimizer on generated answers (last selection)');
   const rows: (string | number)[][] = [
     [
@@ -237,3 +291,7 @@ header('@puzzlekit/sokoban-zero-gap');
   }
   table(rows);
 }
+
+console.log(
+  `load average at end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+);

@@ -18,17 +18,27 @@ export {
 export {
   parseLurd,
   printLurd,
+  lurdLimit,
+  MAX_LURD_MOVES,
+  type ParseLurdOptions,
   parsePushList,
   printPushList,
   type PrintLurdOptions,
 } from './format/lurd.js';
-export { expandRle, encodeRuns, type Expanded } from './format/rle.js';
+export {
+  expandRle,
+  encodeRuns,
+  MAX_RLE_DEPTH,
+  type Expanded,
+  type ExpandOptions,
+} from './format/rle.js';
 export {
   replay,
   verify,
   pushesToLurd,
   lurdToPushes,
   pushAt,
+  type WalkOutOptions,
   type VerifyResult,
   type ReplayFailure,
 } from './play.js';
@@ -36,6 +46,9 @@ export {
   generate,
   generateMany,
   boardSize,
+  maxSize,
+  MAX_PUSHES,
+  MAX_GENERATED_MOVES,
   GenerationError,
   type GenerateOptions,
   type GeneratedLevel,
@@ -44,7 +57,15 @@ export {
   type TreeAlgorithm,
   type ScrambleStep,
 } from './generate/generate.js';
-export { solve, type SolveOptions, type SolveResult } from './solve/solve.js';
+export {
+  solve,
+  DEFAULT_SOLVE_MEMORY_MB,
+  DEFAULT_SOLVE_MS,
+  DEFAULT_SOLVE_NODES,
+  type SolveBound,
+  type SolveOptions,
+  type SolveResult,
+} from './solve/solve.js';
 export { optimize, type OptimizeOptions, type OptimizeResult } from './solve/optimize.js';
-export { levelStats, type LevelStats } from './stats.js';
+export { levelStats, STATS_MAX_DISTANCE_ENTRIES, type LevelStats } from './stats.js';
 export { solveLines } from './solve/lines.js';

@@ -5,6 +5,13 @@ export const GOAL = 2;
 /** Cell flag: a box. */
 export const BOX = 4;
 
+/**
+ * Largest board side, in cells, that the parsers accept and the generators build (1,024: a b/e level
+ * of size 510, w/g 340, s 509). It bounds what a level file can make the solver and the printer
+ * allocate; real levels are far smaller (the source article's largest is 99×99).
+ */
+export const MAX_BOARD_SIDE = 1024;
+
 /** A direction index: 0 left, 1 up, 2 right, 3 down (the order of `lurd`). */
 export type Direction = 0 | 1 | 2 | 3;
 

@@ -9,7 +9,7 @@ import {
   type Level,
   type Push,
 } from './model.js';
-import { parseLurd } from './format/lurd.js';
+import { MAX_LURD_MOVES, parseLurd } from './format/lurd.js';
 
 /** Where and why a replay stopped. */
 export interface ReplayFailure {
@@ -127,6 +127,45 @@ export function replay(level: Level, moves: string): VerifyResult {
   };
 }
 
+/** Growable ASCII output for walked-out answers, bounded by a move limit. */
+export class MoveBuffer {
+  private bytes = new Uint8Array(1 << 12);
+  length = 0;
+
+  constructor(private readonly maxMoves: number) {}
+
+  /** Room for `n` more moves; throws {@link InvalidInputError} past the limit. */
+  reserve(n: number): Uint8Array {
+    const need = this.length + n;
+    if (need > this.maxMoves) {
+      throw new InvalidInputError(
+        `the answer would be longer than ${this.maxMoves.toLocaleString('en-US')} moves`,
+        { code: 'TOO_LONG' },
+      );
+    }
+    if (need > this.bytes.length) {
+      let cap = this.bytes.length;
+      while (cap < need) cap *= 2;
+      const grown = new Uint8Array(cap);
+      grown.set(this.bytes.subarray(0, this.length));
+      this.bytes = grown;
+    }
+    return this.bytes;
+  }
+
+  push(code: number): void {
+    this.reserve(1)[this.length++] = code;
+  }
+
+  text(): string {
+    return new TextDecoder().decode(this.bytes.subarray(0, this.length));
+  }
+}
+
+/** Character codes of `lurd` and `LURD` by direction. */
+export const WALK_CODES = Uint8Array.from('lurd', (c) => c.charCodeAt(0));
+export const PUSH_CODES = Uint8Array.from('LURD', (c) => c.charCodeAt(0));
+
 /** Reusable BFS buffers for walking the player on one board size. */
 export class Walker {
   private readonly stamp: Int32Array;
@@ -150,11 +189,18 @@ export class Walker {
    * (lower case) or null when unreachable. Cells on the board edge are never left (boards are closed).
    */
   path(cells: Uint8Array, start: number, goal: number): string | null {
-    if (start === goal) return '';
-    const stamp = this.stamp;
+    const out = new MoveBuffer(this.size);
+    return this.walk(cells, start, goal, out) ? out.text() : null;
+  }
+
+  /**
+   * Appends the shortest walk from `start` to `goal` (ties broken by BFS in `lurd` order) to `out`;
+   * false when `goal` cannot be reached.
+   */
+  walk(cells: Uint8Array, start: number, goal: number, out: MoveBuffer): boolean {
+    if (start === goal) return true;
+    const { stamp, queue: q, off, from, size } = this;
     const e = ++this.epoch;
-    const q = this.queue;
-    const off = this.off;
     let head = 0;
     let tail = 0;
     q[tail++] = start;
@@ -163,24 +209,35 @@ export class Walker {
       const c = q[head++]!;
       for (let d = 0; d < 4; d++) {
         const t = c + off[d]!;
-        if (t < 0 || t >= this.size || stamp[t] === e || cells[t]! & (WALL | BOX)) continue;
+        if (t < 0 || t >= size || stamp[t] === e || cells[t]! & (WALL | BOX)) continue;
         stamp[t] = e;
-        this.from[t] = d;
+        from[t] = d;
         if (t === goal) {
-          const letters: string[] = [];
-          let x = t;
-          while (x !== start) {
-            const dd = this.from[x]!;
-            letters.push(DIRECTION_LETTERS[dd]!);
-            x -= off[dd]!;
-          }
-          return letters.reverse().join('');
+          // count the steps, then write them back to front
+          let steps = 0;
+          for (let x = t; x !== start; x -= off[from[x]!]!) steps++;
+          const bytes = out.reserve(steps);
+          let at = out.length + steps;
+          for (let x = t; x !== start; x -= off[from[x]!]!) bytes[--at] = WALK_CODES[from[x]!]!;
+          out.length += steps;
+          return true;
         }
         q[tail++] = t;
       }
     }
-    return null;
+    return false;
   }
+}
+
+/** Options of {@link pushesToLurd}. */
+export interface WalkOutOptions {
+  /** Longest answer to write (default {@link MAX_LURD_MOVES}); past it an {@link InvalidInputError}. */
+  readonly maxMoves?: number;
+  /**
+   * Called now and then (about every 10⁷ cells of walking work, so often on huge boards) with the
+   * pushes done, their total and the moves written so far; it may throw to stop.
+   */
+  readonly onProgress?: (done: number, total: number, moves: number) => void;
 }
 
 /**
@@ -188,14 +245,20 @@ export class Walker {
  * cell behind the box. Throws {@link InvalidInputError} (path `$[i]`) at the first push that is
  * impossible.
  */
-export function pushesToLurd(level: Level, pushes: readonly Push[] | Int32Array): string {
+export function pushesToLurd(
+  level: Level,
+  pushes: readonly Push[] | Int32Array,
+  options: WalkOutOptions = {},
+): string {
   const { width } = level;
   const cells = level.cells.slice();
   const off = directionOffsets(width);
   const walker = new Walker(width, cells.length);
+  const out = new MoveBuffer(options.maxMoves ?? MAX_LURD_MOVES);
   let p = level.player;
-  const parts: string[] = [];
+  const every = Math.max(1, Math.floor(10_000_000 / cells.length));
   for (let i = 0; i < pushes.length; i++) {
+    if (options.onProgress && i % every === 0) options.onProgress(i, pushes.length, out.length);
     const { box, direction } = pushAt(pushes, i);
     const o = off[direction]!;
     const behind = box - o;
@@ -205,8 +268,7 @@ export function pushesToLurd(level: Level, pushes: readonly Push[] | Int32Array)
     if (target < 0 || target >= cells.length || cells[target]! & (WALL | BOX)) {
       throw new InvalidInputError(`push ${i + 1}: the box cannot move there`, { path: `$[${i}]` });
     }
-    const walk = behind >= 0 && behind < cells.length ? walker.path(cells, p, behind) : null;
-    if (walk === null) {
+    if (behind < 0 || behind >= cells.length || !walker.walk(cells, p, behind, out)) {
       throw new InvalidInputError(
         `push ${i + 1}: the player cannot reach the cell behind the box`,
         {
@@ -214,12 +276,12 @@ export function pushesToLurd(level: Level, pushes: readonly Push[] | Int32Array)
         },
       );
     }
-    parts.push(walk, DIRECTION_LETTERS[direction]!.toUpperCase());
+    out.push(PUSH_CODES[direction]!);
     cells[box] = cells[box]! & ~BOX;
     cells[target] = cells[target]! | BOX;
     p = box;
   }
-  return parts.join('');
+  return out.text();
 }
 
 /** The i-th push of a push list given as objects or packed as `box * 4 + direction`. */

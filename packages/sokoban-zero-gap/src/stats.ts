@@ -17,12 +17,23 @@ export interface LevelStats {
   readonly floor: number;
   /** Floor squares from which no box can ever reach a goal. */
   readonly deadSquares: number;
-  /** Minimum-cost assignment of boxes to goals by lone-box push distance (-1 if some box can reach no goal). */
-  readonly lowerBound: number;
+  /**
+   * Minimum-cost assignment of boxes to goals by lone-box push distance (-1 if some box can reach no
+   * goal); null when the level is too large for the bound's budget (see {@link levelStats}).
+   */
+  readonly lowerBound: number | null;
 }
 
-/** Counts a level's boxes, floor and dead squares and computes its push lower bound. */
-export function levelStats(level: Level): LevelStats {
+/** Largest goals × cells distance table {@link levelStats} builds for the lower bound (64 MB). */
+export const STATS_MAX_DISTANCE_ENTRIES = 16_000_000;
+
+/**
+ * Counts a level's boxes, floor and dead squares and computes its push lower bound. The bound needs a
+ * goals × cells table and an O(k³) assignment: it is skipped (null) past
+ * {@link STATS_MAX_DISTANCE_ENTRIES} entries or `maxMs` milliseconds (default 5,000).
+ */
+export function levelStats(level: Level, options: { maxMs?: number } = {}): LevelStats {
+  const deadline = performance.now() + (options.maxMs ?? 5000);
   const sp = new Space(level);
   const counts = countBoxes(level);
   let floor = 0;
@@ -32,7 +43,12 @@ export function levelStats(level: Level): LevelStats {
     floor++;
     if (sp.dead[c]) dead++;
   }
-  const lb = counts.boxes === counts.goals ? sp.lowerBound(sp.startBoxes) : UNREACHABLE;
+  const lb =
+    counts.boxes !== counts.goals
+      ? UNREACHABLE
+      : sp.distanceEntries > STATS_MAX_DISTANCE_ENTRIES
+        ? NaN
+        : sp.lowerBound(sp.startBoxes, deadline);
   return {
     width: level.width,
     height: level.height,
@@ -41,6 +57,6 @@ export function levelStats(level: Level): LevelStats {
     boxesOnGoals: counts.boxesOnGoals,
     floor,
     deadSquares: dead,
-    lowerBound: lb >= UNREACHABLE ? -1 : lb,
+    lowerBound: Number.isNaN(lb) ? null : lb >= UNREACHABLE ? -1 : lb,
   };
 }

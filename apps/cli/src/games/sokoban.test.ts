@@ -100,6 +100,10 @@ describe('puzzlekit sokoban', () => {
     const out = JSON.parse(r.stdout) as Json;
     expect(out).toMatchObject({ solved: true, optimal: true, pushes: 8 });
     expect(verify(parseLevel(MICROBAN_1), out.solution as string).solved).toBe(true);
+    const fast = await runCli(['sokoban', 'solve', 'm.xsb', '--fast', '--json'], {
+      'm.xsb': MICROBAN_1,
+    });
+    expect(JSON.parse(fast.stdout)).toMatchObject({ solved: true, pushes: 8 });
     const budget = await runCli(['sokoban', 'solve', 'm.xsb', '--max-nodes', '1'], {
       'm.xsb': MICROBAN_1,
     });
@@ -169,9 +173,89 @@ describe('puzzlekit sokoban', () => {
     expect(t.stderr).toMatch(/--type must be one of/);
     const s = await runCli(['sokoban', 'generate', '--type', 's', '--size', '5', '--pushes', '1']);
     expect(s.code).not.toBe(0);
-    expect(s.stderr).toMatch(/≥ 7/);
+    expect(s.stderr).toMatch(/--size must be a whole number in 7\.\.509/);
     const p = await runCli(['sokoban', 'stats', 'bad.xsb'], { 'bad.xsb': '####\n#@$#\n####\n' });
     expect(p.code).not.toBe(0);
     expect(p.stderr).toMatch(/bad\.xsb:1:1/);
+  });
+
+  it('bad option values are usage errors (exit 2) naming the limit', async () => {
+    const cases: [string[], RegExp][] = [
+      [['generate', '--type', 'b', '--size', '100000', '--pushes', '1'], /--size .*2\.\.510/],
+      [
+        ['generate', '--type', 'b', '--size', '2', '--pushes', '9007199254740991'],
+        /--pushes .*1\.\.20000000/,
+      ],
+      [['generate', '--type', 'w', '--size', '5000', '--pushes', '1'], /--size .*2\.\.340/],
+      [['generate', '--type', 'b', '--size', '3', '--pushes', '10', '--max-ms', '-1'], /--max-ms/],
+      [['solve', 'm.xsb', '--max-ms', '-1'], /--max-ms/],
+      [['solve', 'm.xsb', '--max-memory', '0'], /--max-memory/],
+      [['solve', 'm.xsb', '--max-nodes', 'many'], /--max-nodes/],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await runCli(['sokoban', ...argv], { 'm.xsb': MICROBAN_1 });
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    // an option sokoban does not have is commander's usage error
+    const unknown = await runCli(['sokoban', 'solve', 'm.xsb', '--time-limit', '-1'], {
+      'm.xsb': MICROBAN_1,
+    });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown option '--time-limit'/);
+  });
+
+  it('hostile level and answer files end in a one-line error with line and column', async () => {
+    const files = {
+      'rle.xsb': '#####\n#@$.#\n#####\n49999999#\n',
+      'm.xsb': MICROBAN_1,
+      'long.txt': '49999999l',
+      'open.txt': '42429496uR)',
+      'deep.txt': `${'('.repeat(5000)}l${')'.repeat(5000)}`,
+      'rows.xsb': '130000(#|)',
+    };
+    const runs: [string[], RegExp][] = [
+      [['stats', 'rle.xsb'], /rle\.xsb:4:1: .*1,049,600/],
+      [['verify', 'm.xsb', 'long.txt'], /long\.txt:1:1: .*1,000,000 moves/],
+      [['verify', 'm.xsb', 'open.txt'], /open\.txt:1:1: .*1,000,000 moves/],
+      [['verify', 'm.xsb', 'deep.txt'], /deep\.txt:1:101: .*nested deeper than 100/],
+      [['stats', 'rows.xsb'], /rows\.xsb:1:\d+: .*1024 rows/],
+    ];
+    for (const [argv, message] of runs) {
+      const r = await runCli(['sokoban', ...argv], files);
+      expect(r.code, argv.join(' ')).toBe(1);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('solve says which budget stopped it', async () => {
+    const g = await runCli([
+      'sokoban',
+      'generate',
+      '--type',
+      'b',
+      '--size',
+      '6',
+      '--pushes',
+      '10000',
+      '--select',
+      'farthest',
+      '--answer',
+      'pushes',
+      '--out',
+      'b6.xsb',
+    ]);
+    expect(g.code).toBe(0);
+    const time = await runCli(['sokoban', 'solve', 'b6.xsb', '--max-ms', '1'], g.files);
+    expect(time.code).toBe(1);
+    expect(time.stderr).toMatch(/gave up: time limit \(1 ms\)/);
+    const memory = await runCli(
+      ['sokoban', 'solve', 'b6.xsb', '--max-memory', '16', '--json'],
+      g.files,
+    );
+    expect(memory.code).toBe(1);
+    expect(JSON.parse(memory.stdout)).toMatchObject({ gaveUp: 'budget', bound: 'memory' });
   });
 });

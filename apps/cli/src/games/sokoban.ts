@@ -1,7 +1,13 @@
 import type { Command } from 'commander';
 import {
+  DEFAULT_SOLVE_MEMORY_MB,
+  DEFAULT_SOLVE_MS,
+  DEFAULT_SOLVE_NODES,
+  MAX_PUSHES,
+  maxSize,
   generateMany,
   optimize,
+  parseLurd,
   parseXsb,
   printBoard,
   printLevel,
@@ -14,9 +20,18 @@ import {
   type GeneratedLevel,
   type Level,
   type Selection,
+  type SolveResult,
   type ZeroGapType,
 } from '@puzzlekit/sokoban-zero-gap';
-import { choiceOption, CommandFailure, type Context, intOption, UsageError } from '../context.js';
+import {
+  choiceOption,
+  CommandFailure,
+  type Context,
+  intOption,
+  maxMsOption,
+  seedOption,
+  UsageError,
+} from '../context.js';
 import type { DemoSection, GameModule } from './types.js';
 
 async function readLevel(ctx: Context, path: string, index: string | undefined): Promise<Level> {
@@ -55,8 +70,11 @@ function registerGenerate(group: Command, ctx: Context): void {
     .command('generate')
     .description('generate zero-gap levels (types b, e, w, g, s) with their answers')
     .requiredOption('--type <t>', 'level type: b, e, w, g or s')
-    .requiredOption('--size <n>', 'size n: b/e (2n+3)², w/g (3n+3)², s (2n+3)×(2n+5), n ≥ 7')
-    .requiredOption('--pushes <k>', 'random scramble pushes')
+    .requiredOption(
+      '--size <n>',
+      'size n: b/e (2n+3)², n ≤ 510; w/g (3n+3)², n ≤ 340; s (2n+3)×(2n+5), 7 ≤ n ≤ 509',
+    )
+    .requiredOption('--pushes <k>', 'random scramble pushes, 1..20,000,000')
     .option('--seed <s>', 'seed (number or text)', '1')
     .option('--select <how>', 'goal state: last or farthest', 'last')
     .option(
@@ -67,7 +85,7 @@ function registerGenerate(group: Command, ctx: Context): void {
     .option('--tree <alg>', 'starting tree (b/e/w/g): kruskal, wilson or growth', 'kruskal')
     .option(
       '--step <how>',
-      'b/e scramble step: move, box, lazy or slide (the seed reading; --pushes counts steps)',
+      'b/e scramble step: move, box, lazy or slide (slide: the source article reading; --pushes counts steps)',
       'move',
     )
     .option(
@@ -75,11 +93,13 @@ function registerGenerate(group: Command, ctx: Context): void {
       'lurd (default) or pushes (a push list; fast for huge levels)',
       'lurd',
     )
+    .option('--max-ms <ms>', 'time budget for each level, in milliseconds')
     .option('--out <file>', 'write the collection to a file instead of stdout')
     .action(async (o: Record<string, string | undefined>) => {
       const type = choiceOption<ZeroGapType>('--type', o.type!, ['b', 'e', 'w', 'g', 's']);
-      const size = intOption('--size', o.size!, 1);
-      const pushes = intOption('--pushes', o.pushes!, 0);
+      const size = intOption('--size', o.size!, type === 's' ? 7 : 2, maxSize(type));
+      const pushes = intOption('--pushes', o.pushes!, 1, MAX_PUSHES);
+      const maxMs = o.maxMs === undefined ? undefined : maxMsOption(o.maxMs);
       const select = choiceOption<Selection>('--select', o.select!, ['last', 'farthest']);
       const count = intOption('--count', o.count!, 1, 100_000);
       const answer = choiceOption('--answer', o.answer!, ['lurd', 'pushes'] as const);
@@ -87,14 +107,33 @@ function registerGenerate(group: Command, ctx: Context): void {
       const step = choiceOption('--step', o.step!, ['move', 'box', 'lazy', 'slide'] as const);
       const minDistance =
         o.minDistance === undefined ? undefined : intOption('--min-distance', o.minDistance, 0);
-      const seed = /^-?\d+$/.test(o.seed!) ? Number(o.seed) : o.seed!;
-      const bar = ctx.progress('generating', count);
-      const levels = generateMany(
-        { type, size, pushes, seed, select, minDistance, answer, tree, step },
-        count,
-        (done) => bar.update(done),
-      );
-      bar.stop();
+      const seed = seedOption(o.seed!);
+      // one level: the bar follows its scramble and walk-out; several: it counts levels
+      const bar = ctx.progress(count === 1 ? 'generating' : 'levels', count === 1 ? pushes : count);
+      let levels: GeneratedLevel[];
+      try {
+        levels = generateMany(
+          {
+            type,
+            size,
+            pushes,
+            seed,
+            select,
+            minDistance,
+            answer,
+            tree,
+            step,
+            ...(maxMs !== undefined ? { maxMs } : {}),
+            ...(count === 1 ? { onProgress: (done, total) => bar.update(done, total) } : {}),
+          },
+          count,
+          (done) => {
+            if (count > 1) bar.update(done);
+          },
+        );
+      } finally {
+        bar.stop();
+      }
       const text = printXsb({
         comments: [],
         properties: [],
@@ -142,7 +181,10 @@ function registerVerify(group: Command, ctx: Context): void {
         solutionFile !== undefined ? await ctx.readText(solutionFile) : solutionOf(level);
       if (answer === undefined)
         throw new UsageError('no solution file given and the level has no Solution line');
-      const r = verify(level, answer);
+      const moves = parseLurd(answer, {
+        source: solutionFile ?? `${levelFile} (Solution line)`,
+      });
+      const r = verify(level, moves);
       const data = {
         legal: r.legal,
         solved: r.solved,
@@ -162,45 +204,76 @@ function registerVerify(group: Command, ctx: Context): void {
     });
 }
 
+/** "time limit (10,000 ms)" and the like: which budget a search hit. */
+function boundText(r: SolveResult, maxNodes: number, maxMs: number, maxMemoryMB: number): string {
+  if (r.bound === 'time') return `time limit (${maxMs.toLocaleString('en-US')} ms)`;
+  if (r.bound === 'memory') return `memory limit (${maxMemoryMB.toLocaleString('en-US')} MB)`;
+  return `node limit (${maxNodes.toLocaleString('en-US')} states)`;
+}
+
 function registerSolve(group: Command, ctx: Context): void {
   group
     .command('solve <level-file>')
-    .description('push-optimal solver for small levels (A* with node and time budgets)')
+    .description(
+      'push-optimal solver for small levels (A* with node, time and memory budgets; --fast for an answer without proof)',
+    )
     .option('--level <i>', 'which level of the file (1-based)')
-    .option('--max-nodes <n>', 'state budget', '2000000')
-    .option('--max-ms <ms>', 'time budget in milliseconds')
-    .action(async (levelFile: string, o: { level?: string; maxNodes: string; maxMs?: string }) => {
-      const level = await readLevel(ctx, levelFile, o.level);
-      const maxNodes = intOption('--max-nodes', o.maxNodes, 1);
-      const maxMs = o.maxMs === undefined ? undefined : intOption('--max-ms', o.maxMs, 1);
-      const bar = ctx.progress('states', maxNodes);
-      const r = solve(level, {
-        maxNodes,
-        ...(maxMs !== undefined ? { maxMs } : {}),
-        onProgress: (n) => bar.update(n),
-      });
-      bar.stop();
-      ctx.output(
-        {
-          solved: r.solved,
-          optimal: r.optimal,
-          pushes: r.pushes,
-          moves: r.moves,
-          solution: r.solution,
-          nodes: r.nodes,
-          lowerBound: r.lowerBound,
-          ...(r.gaveUp ? { gaveUp: r.gaveUp } : {}),
-        },
-        () =>
-          r.solved
-            ? `solved (push-optimal): ${r.pushes} pushes, ${r.moves} moves, ${r.nodes} states\n${r.solution}`
-            : `not solved (${r.gaveUp === 'budget' ? 'budget reached' : 'no solution exists'}) after ${r.nodes} states; lower bound ${r.lowerBound} pushes`,
-      );
-      if (!r.solved)
-        throw new CommandFailure(
-          r.gaveUp === 'budget' ? 'gave up: budget reached' : 'the level has no solution',
+    .option('--max-nodes <n>', 'state budget', String(DEFAULT_SOLVE_NODES))
+    .option('--max-ms <ms>', 'time budget in milliseconds', String(DEFAULT_SOLVE_MS))
+    .option(
+      '--max-memory <MB>',
+      'memory budget of the state table, in MB',
+      String(DEFAULT_SOLVE_MEMORY_MB),
+    )
+    .option(
+      '--fast',
+      'exact search for a quarter of the budget, then (b/e) the line-rule optimum or a weighted search; the answer is shortened, not proved optimal',
+    )
+    .action(
+      async (
+        levelFile: string,
+        o: { level?: string; maxNodes: string; maxMs: string; maxMemory: string; fast?: boolean },
+      ) => {
+        const maxNodes = intOption('--max-nodes', o.maxNodes, 1);
+        const maxMs = maxMsOption(o.maxMs);
+        const maxMemoryMB = intOption('--max-memory', o.maxMemory, 16, 65_536);
+        const level = await readLevel(ctx, levelFile, o.level);
+        const bar = ctx.progress('states', maxNodes);
+        let r: SolveResult;
+        try {
+          r = solve(level, {
+            maxNodes,
+            maxMs,
+            maxMemoryMB,
+            mode: o.fast ? 'fast' : 'optimal',
+            onProgress: (n) => bar.update(n),
+          });
+        } finally {
+          bar.stop();
+        }
+        const gaveUp =
+          r.gaveUp === 'budget' ? `gave up: ${boundText(r, maxNodes, maxMs, maxMemoryMB)}` : '';
+        ctx.output(
+          {
+            solved: r.solved,
+            optimal: r.optimal,
+            pushes: r.pushes,
+            moves: r.moves,
+            solution: r.solution,
+            nodes: r.nodes,
+            lowerBound: r.lowerBound,
+            ...(r.gaveUp ? { gaveUp: r.gaveUp } : {}),
+            ...(r.bound ? { bound: r.bound } : {}),
+          },
+          () =>
+            r.solved
+              ? `solved (${r.optimal ? 'push-optimal' : 'not proved optimal'}): ${r.pushes} pushes, ${r.moves} moves, ${r.nodes} states\n${r.solution}`
+              : `not solved (${r.gaveUp === 'budget' ? gaveUp : 'no solution exists'}) after ${r.nodes} states; lower bound ${r.lowerBound} pushes`,
         );
-    });
+        if (!r.solved)
+          throw new CommandFailure(r.gaveUp === 'budget' ? gaveUp : 'the level has no solution');
+      },
+    );
 }
 
 function registerOptimize(group: Command, ctx: Context): void {
@@ -209,16 +282,28 @@ function registerOptimize(group: Command, ctx: Context): void {
     .description('shorten an answer: cut loops, splice in shortcuts found by bounded search')
     .option('--level <i>', 'which level of the file (1-based)')
     .option('--max-nodes <n>', 'state budget of the shortcut searches', '2000000')
+    .option('--max-ms <ms>', 'time budget of the searches, in milliseconds (loop cuts always run)')
     .action(
-      async (levelFile: string, solutionFile: string, o: { level?: string; maxNodes: string }) => {
+      async (
+        levelFile: string,
+        solutionFile: string,
+        o: { level?: string; maxNodes: string; maxMs?: string },
+      ) => {
+        const maxNodes = intOption('--max-nodes', o.maxNodes, 0);
+        const maxMs = o.maxMs === undefined ? undefined : maxMsOption(o.maxMs);
         const level = await readLevel(ctx, levelFile, o.level);
-        const answer = await ctx.readText(solutionFile);
+        const answer = parseLurd(await ctx.readText(solutionFile), { source: solutionFile });
         const bar = ctx.progress('optimizing', 1);
-        const r = optimize(level, answer, {
-          maxNodes: intOption('--max-nodes', o.maxNodes, 0),
-          onProgress: (done, total) => bar.update(done, total),
-        });
-        bar.stop();
+        let r: ReturnType<typeof optimize>;
+        try {
+          r = optimize(level, answer, {
+            maxNodes,
+            ...(maxMs !== undefined ? { maxMs } : {}),
+            onProgress: (done, total) => bar.update(done, total),
+          });
+        } finally {
+          bar.stop();
+        }
         ctx.output(
           {
             originalPushes: r.originalPushes,
@@ -253,7 +338,7 @@ function registerStats(group: Command, ctx: Context): void {
         rows
           .map(
             (r) =>
-              `${r.index}. ${r.title ?? '(untitled)'}: ${r.width}×${r.height}, ${r.boxes} boxes (${r.boxesOnGoals} on goals), ${r.floor} floor, ${r.deadSquares} dead, ≥ ${r.lowerBound} pushes`,
+              `${r.index}. ${r.title ?? '(untitled)'}: ${r.width}×${r.height}, ${r.boxes} boxes (${r.boxesOnGoals} on goals), ${r.floor} floor, ${r.deadSquares} dead, ${r.lowerBound === null ? 'push lower bound not computed (too large)' : `≥ ${r.lowerBound} pushes`}`,
           )
           .join('\n'),
       );

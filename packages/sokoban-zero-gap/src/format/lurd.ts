@@ -1,30 +1,59 @@
-import { ParseError, positionAt } from '@puzzlekit/errors';
+import { ParseError, stripBom } from '@puzzlekit/errors';
 import { DIRECTION_LETTERS, type Direction, type Push } from '../model.js';
 import { encodeRuns, expandRle } from './rle.js';
 
 const isLurd = (ch: string): boolean => 'lurdLURD'.includes(ch);
+const isSpace = (ch: string): boolean => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
+
+/** A run-length answer may always expand to this many moves… */
+export const MIN_LURD_LIMIT = 1_000_000;
+/** …and beyond that to this many moves per character of its text (real encodings stay far below). */
+export const LURD_MOVES_PER_CHAR = 64;
+/** Longest answer read at all (a JavaScript string cannot be much longer). */
+export const MAX_LURD_MOVES = 500_000_000;
+
+/** Options of {@link parseLurd}. */
+export interface ParseLurdOptions {
+  /** File name shown in error messages. */
+  readonly source?: string;
+  /**
+   * Most moves the answer may expand to. Default: the larger of {@link MIN_LURD_LIMIT} and
+   * {@link LURD_MOVES_PER_CHAR} per character of the text, at most {@link MAX_LURD_MOVES}.
+   */
+  readonly maxMoves?: number;
+}
+
+/** The default expansion limit of {@link parseLurd} for a text of `length` characters. */
+export function lurdLimit(length: number): number {
+  return Math.min(MAX_LURD_MOVES, Math.max(MIN_LURD_LIMIT, LURD_MOVES_PER_CHAR * length));
+}
 
 /**
  * Parses a LURD answer (`l u r d` walk, `L U R D` push), run-length encoded or not (`3l`, `2(uR)`).
  * Whitespace and line breaks are ignored. Returns the expanded moves as one string of `lurdLURD`.
- * Throws {@link ParseError} with line and column at the first character that is not part of LURD.
+ * Throws {@link ParseError} with line and column at the first character that is not part of LURD,
+ * and before allocating anything when the encoding would expand past `maxMoves`.
  */
-export function parseLurd(text: string, options: { source?: string } = {}): string {
-  const ex = expandRle(
-    text,
-    1,
-    isLurd,
-    options.source,
-    (ch) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r',
-  );
-  const bar = ex.text.indexOf('|');
-  if (bar >= 0) {
-    throw new ParseError(`unexpected character '|' in a LURD answer`, {
-      ...positionAt(text, ex.columns[bar]!),
-      source: options.source,
-    });
+export function parseLurd(input: string, options: ParseLurdOptions = {}): string {
+  const text = stripBom(input);
+  const maxMoves = options.maxMoves ?? lurdLimit(text.length);
+  // Plain answers (the usual form of huge ones) need no expansion: check them in one pass.
+  if (/^[lurdLURD\s]*$/.test(text)) {
+    const moves = /\s/.test(text) ? text.replace(/\s+/g, '') : text;
+    if (moves.length > maxMoves) {
+      throw new ParseError(
+        `the answer has ${moves.length.toLocaleString('en-US')} moves, more than the limit of ${maxMoves.toLocaleString('en-US')}`,
+        { line: 1, column: 1, source: options.source },
+      );
+    }
+    return moves;
   }
-  return ex.text;
+  return expandRle(text, 1, isLurd, options.source, isSpace, {
+    maxLength: maxMoves,
+    unit: 'moves',
+    rowBreaks: false,
+    columns: false,
+  }).text;
 }
 
 /** Options of {@link printLurd}. */
@@ -35,20 +64,31 @@ export interface PrintLurdOptions {
   readonly lineWidth?: number;
 }
 
-/** Prints moves (a string of `lurdLURD`) as LURD text, optionally run-length encoded and wrapped. */
+/**
+ * Prints moves (a string of `lurdLURD`) as LURD text, optionally run-length encoded and wrapped.
+ * Wrapping never separates a run count from its move: a run (`100l`) is one unit, and a unit wider
+ * than `lineWidth` gets a line of its own.
+ */
 export function printLurd(moves: string, options: PrintLurdOptions = {}): string {
   const t = options.rle ? encodeRuns(moves) : moves;
   const w = options.lineWidth ?? 0;
   if (w <= 0 || t.length <= w) return t;
   const out: string[] = [];
+  let lineStart = 0;
   let i = 0;
   while (i < t.length) {
-    let j = Math.min(i + w, t.length);
-    // never split a run count from its letter
-    while (j < t.length && j > i + 1 && /[0-9]/.test(t[j - 1]!)) j--;
-    out.push(t.slice(i, j));
-    i = j;
+    let unitEnd = i;
+    while (unitEnd < t.length && t.charCodeAt(unitEnd) >= 48 && t.charCodeAt(unitEnd) <= 57) {
+      unitEnd++;
+    }
+    unitEnd++; // the move itself
+    if (unitEnd - lineStart > w && i > lineStart) {
+      out.push(t.slice(lineStart, i));
+      lineStart = i;
+    }
+    i = unitEnd;
   }
+  out.push(t.slice(lineStart));
   return out.join('\n');
 }
 

@@ -1,5 +1,5 @@
-import { ParseError } from '@puzzlekit/errors';
-import { BOX, GOAL, WALL, type Collection, type Level } from '../model.js';
+import { ParseError, stripBom } from '@puzzlekit/errors';
+import { BOX, GOAL, MAX_BOARD_SIDE, WALL, type Collection, type Level } from '../model.js';
 import { encodeRuns, expandRle } from './rle.js';
 
 /** Options of {@link parseXsb} and {@link parseLevel}. */
@@ -11,6 +11,32 @@ export interface ParseXsbOptions {
 const BOARD_CHARS = new Set(['#', '@', '+', '$', '*', '.', ' ', '-', '_', 'p', 'P', 'b', 'B']);
 const isBoardItem = (ch: string): boolean => BOARD_CHARS.has(ch);
 const KEY_VALUE = /^([A-Za-z][A-Za-z0-9_-]*(?: [A-Za-z0-9_-]+)?)\s*:(.*)$/;
+
+/** One text line may hold a whole board in run-length form: its rows and the `|` between them. */
+const LINE_LIMIT = {
+  maxLength: MAX_BOARD_SIDE * (MAX_BOARD_SIDE + 1),
+  unit: `board characters (a board is at most ${MAX_BOARD_SIDE}×${MAX_BOARD_SIDE} cells)`,
+};
+
+/** Refuses a row wider, or a board taller, than {@link MAX_BOARD_SIDE}. */
+function checkRowSize(
+  width: number,
+  rowCount: number,
+  at: { line: number; column: number; source: string | undefined },
+): void {
+  if (width > MAX_BOARD_SIDE) {
+    throw new ParseError(
+      `a board row of ${width.toLocaleString('en-US')} cells; the limit is ${MAX_BOARD_SIDE}`,
+      at,
+    );
+  }
+  if (rowCount > MAX_BOARD_SIDE) {
+    throw new ParseError(
+      `a board of more than ${MAX_BOARD_SIDE} rows; the limit is ${MAX_BOARD_SIDE}`,
+      at,
+    );
+  }
+}
 
 function isBoardLine(line: string): boolean {
   const t = line.trimEnd();
@@ -29,11 +55,20 @@ interface RawRow {
 
 function buildLevel(rows: RawRow[], source: string | undefined): Level {
   // Trailing floor is padding: drop it so the width is that of the real board.
-  const trimmed = rows.map((r) => {
+  const padded = rows.map((r) => {
     let end = r.text.length;
     while (end > 0 && ' -_'.includes(r.text[end - 1]!)) end--;
     return { ...r, text: r.text.slice(0, end) };
   });
+  // Empty rows above and below the board are padding too (inside the board they are kept).
+  let first = 0;
+  let last = padded.length;
+  while (first < last && padded[first]!.text === '') first++;
+  while (last > first && padded[last - 1]!.text === '') last--;
+  const trimmed = padded.slice(first, last);
+  if (trimmed.length === 0) {
+    throw new ParseError('the board is empty', { line: rows[0]!.line, column: 1, source });
+  }
   const height = trimmed.length;
   const width = Math.max(1, ...trimmed.map((r) => r.text.length));
   const cells = new Uint8Array(width * height);
@@ -127,7 +162,7 @@ function buildLevel(rows: RawRow[], source: string | undefined): Level {
  */
 export function parseXsb(text: string, options: ParseXsbOptions = {}): Collection {
   const { source } = options;
-  const lines = text.split(/\r?\n/);
+  const lines = stripBom(text).split(/\r?\n/);
   const levels: Level[] = [];
   const header = { comments: [] as string[], properties: [] as [string, string][] };
   let title: string | undefined;
@@ -163,11 +198,16 @@ export function parseXsb(text: string, options: ParseXsbOptions = {}): Collectio
       const rows: RawRow[] = [];
       while (i < lines.length && isBoardLine(lines[i]!)) {
         const line = lines[i]!.replace(/\s+$/, '');
-        const ex = expandRle(line, i + 1, isBoardItem, source);
+        const ex = expandRle(line, i + 1, isBoardItem, source, undefined, LINE_LIMIT);
         // `|` splits one text line into several rows.
         let start = 0;
         for (let k = 0; k <= ex.text.length; k++) {
           if (k === ex.text.length || ex.text[k] === '|') {
+            checkRowSize(k - start, rows.length + 1, {
+              line: i + 1,
+              column: (ex.columns[start] ?? line.length) + 1,
+              source,
+            });
             rows.push({
               text: ex.text.slice(start, k),
               columns: ex.columns.slice(start, k),
@@ -329,7 +369,14 @@ export function printBoard(level: Level, options: PrintXsbOptions = {}): string 
     rows.push(row.replace(/ +$/, ''));
   }
   if (options.rle) return rows.map((r) => encodeRuns(r)).join('|');
-  return rows.join('\n');
+  // An empty row inside the board would print as a blank line, which ends a board: write it as a
+  // `|` row break at the end of the line before, which the parser reads back as an empty row.
+  const lines: string[] = [];
+  for (const row of rows) {
+    if (row === '' && lines.length > 0) lines[lines.length - 1] += '|';
+    else lines.push(row);
+  }
+  return lines.join('\n');
 }
 
 /** Prints one level: comments as `;` lines, the board, then `Title:`, `Author:` and other properties. */

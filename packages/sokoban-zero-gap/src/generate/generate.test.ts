@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@puzzlekit/errors';
 import { describe, expect, it } from 'vitest';
-import { BOX, GOAL, WALL } from '../model.js';
+import { BOX, GOAL, MAX_BOARD_SIDE, WALL } from '../model.js';
 import { parseLevel, printLevel } from '../format/xsb.js';
 import { printPushList } from '../format/lurd.js';
 import { pushesToLurd, verify } from '../play.js';
@@ -9,6 +9,8 @@ import {
   generate,
   generateMany,
   GenerationError,
+  maxSize,
+  type GenerateOptions,
   type ZeroGapType,
 } from './generate.js';
 
@@ -26,7 +28,8 @@ describe('every type generates levels whose answer solves them', () => {
       it(`${type} n=${size}`, () => {
         for (const seed of [1, 'two', 3]) {
           for (const select of ['last', 'farthest'] as const) {
-            const g = generate({ type, size, pushes: 300, seed, select });
+            // 151 moves: b n=2 has only two box states, so an even move count ends where it began
+            const g = generate({ type, size, pushes: 302, seed, select });
             const { width, height } = boardSize(type, size);
             expect([g.level.width, g.level.height]).toEqual([width, height]);
             const v = verify(g.level, g.solution!);
@@ -71,7 +74,7 @@ describe('answers stop where the level is first solved', () => {
 describe('zero-gap structure', () => {
   it('b: n²−1 boxes, (3n+1)(n+1) open squares, every box stays on its line', () => {
     for (const n of [2, 4, 6]) {
-      const g = generate({ type: 'b', size: n, pushes: 500, seed: n });
+      const g = generate({ type: 'b', size: n, pushes: 502, seed: n });
       const { width, cells } = g.level;
       let boxes = 0;
       let open = 0;
@@ -205,9 +208,9 @@ describe('determinism and options', () => {
   });
 
   it('the growth tree ties all n² pillars with n²−1 boxes', () => {
-    const g = generate({ type: 'b', size: 6, pushes: 0, seed: 9, tree: 'growth' });
+    const g = generate({ type: 'b', size: 6, pushes: 2, seed: 9, tree: 'growth' });
     expect(g.boxes).toBe(35);
-    expect(g.pushes).toBe(0);
+    expect(g.pushes).toBe(2);
   });
 
   it('a slide step runs a box on until its next move would break the tree', () => {
@@ -234,11 +237,61 @@ describe('determinism and options', () => {
       generate({ type: 'b', size: 3, pushes: 10, seed: 1, step: 'hop' as 'move' }),
     ).toThrow(/step/);
     expect(() => generate({ type: 's', size: 6, pushes: 10, seed: 1 })).toThrow(InvalidInputError);
-    expect(() => generate({ type: 'b', size: 1, pushes: 10, seed: 1 })).toThrow(/≥ 2/);
+    expect(() => generate({ type: 'b', size: 1, pushes: 10, seed: 1 })).toThrow(/2\.\.510/);
     expect(() => generate({ type: 'x' as ZeroGapType, size: 3, pushes: 10, seed: 1 })).toThrow(
       /type/,
     );
     expect(() => generate({ type: 'b', size: 3, pushes: -1, seed: 1 })).toThrow(/pushes/);
+  });
+
+  it('sizes and counts past what fits are refused with the limit in the message', () => {
+    const refused = (o: Partial<GenerateOptions>, limit: RegExp): void => {
+      const options: GenerateOptions = { type: 'b', size: 3, pushes: 10, seed: 1, ...o };
+      expect(() => generate(options)).toThrow(InvalidInputError);
+      expect(() => generate(options)).toThrow(limit);
+    };
+    refused({ size: 100_000 }, /2\.\.510/);
+    refused({ type: 'e', size: 511 }, /2\.\.510/);
+    refused({ type: 'w', size: 5000 }, /2\.\.340/);
+    refused({ type: 'g', size: 341 }, /2\.\.340/);
+    refused({ type: 's', size: 510 }, /7\.\.509/);
+    refused({ size: 2, pushes: Number.MAX_SAFE_INTEGER }, /1\.\.20,000,000/);
+    refused({ pushes: 0 }, /1\.\.20,000,000/);
+    refused({ size: 2.5 }, /whole number/);
+    refused({ maxMs: -1 }, /maxMs/);
+    for (const type of ['b', 'e', 'w', 'g', 's'] as const) {
+      const { width, height } = boardSize(type, maxSize(type));
+      expect(Math.max(width, height)).toBeLessThanOrEqual(MAX_BOARD_SIDE);
+      expect(Math.max(width, height)).toBeGreaterThan(MAX_BOARD_SIDE - 4);
+    }
+  });
+
+  it('a time budget stops a long generation with "gave up: time limit", and progress is reported', () => {
+    let reports = 0;
+    expect(() =>
+      generate({
+        type: 'b',
+        size: 200,
+        pushes: 10_000_000,
+        seed: 1,
+        maxMs: 50,
+        onProgress: () => reports++,
+      }),
+    ).toThrow(/gave up: time limit of 50 ms reached \(scramble: [\d,]+ of 10,000,000\)/);
+    expect(reports).toBeGreaterThan(0);
+  });
+
+  it('never returns an already-solved level: b n=3, 200 pushes, last, seeds 1..30', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const g = generate({ type: 'b', size: 3, pushes: 200, seed, select: 'last' });
+      expect(g.pushes).toBeGreaterThan(0);
+      expect(verify(g.level, '').solved).toBe(false);
+      expect(verify(g.level, g.solution!).solved).toBe(true);
+    }
+    // b n=2 with 'last' and 400 pushes always ends where it started: a clear error, not a solved level
+    expect(() =>
+      generate({ type: 'b', size: 2, pushes: 400, seed: 1, select: 'last', maxAttempts: 20 }),
+    ).toThrow(/after 20 attempts: the selected state was the starting one/);
   });
 
   it('s at its tight size 7 either succeeds or fails with GENERATION_FAILED, quickly', () => {

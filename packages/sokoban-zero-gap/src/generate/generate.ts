@@ -1,9 +1,10 @@
-import { InvalidInputError, PuzzlekitError } from '@puzzlekit/errors';
+import { GenerationError, InvalidInputError } from '@puzzlekit/errors';
 import { Rng, type Seed } from '@puzzlekit/rng';
-import { BOX, GOAL, WALL, type Level } from '../model.js';
+import { BOX, GOAL, MAX_BOARD_SIDE, WALL, type Level } from '../model.js';
 import { pushesToLurd } from '../play.js';
 import { Regions } from './regions.js';
 import { LinkCutTree } from './link-cut.js';
+import { walkOutLineMoves } from './walk-out.js';
 import {
   boardSize,
   startBoard,
@@ -24,16 +25,16 @@ export type ScrambleStep = 'move' | 'box' | 'lazy' | 'slide';
 export interface GenerateOptions {
   /** Level type: b, e, w, g or s. */
   readonly type: ZeroGapType;
-  /** Size parameter n (b/e: (2n+3)², w/g: (3n+3)², s: (2n+3)×(2n+5) with n ≥ 7). */
+  /** Size parameter n (b/e: (2n+3)², w/g: (3n+3)², s: (2n+5)×(2n+3) with n ≥ 7). */
   readonly size: number;
   /**
    * Random pushes of the scramble (for s, after the channel rotation); with `step: 'slide'` or
-   * `'lazy'`, the number of scramble steps (the seed's count).
+   * `'lazy'`, the number of scramble steps (the source article's count).
    */
   readonly pushes: number;
   /** Seed of the random stream. */
   readonly seed: Seed;
-  /** Goal selection: `last` scrambled state (the seed's program) or `farthest` (default `last`). */
+  /** Goal selection: `last` scrambled state (cjcjc's program) or `farthest` (default `last`). */
   readonly select?: Selection;
   /** Reject candidates whose selected state is closer than this (see {@link GeneratedLevel.distance}). */
   readonly minDistance?: number;
@@ -53,6 +54,14 @@ export interface GenerateOptions {
    * may be shorter). Other types always use `move`.
    */
   readonly step?: ScrambleStep;
+  /**
+   * Stop with a {@link GenerationError} ("gave up: time limit") after this many milliseconds
+   * (default: no limit; the sizes and counts are bounded anyway, see {@link maxSize} and
+   * {@link MAX_PUSHES}).
+   */
+  readonly maxMs?: number;
+  /** Called now and then during one level's scramble and walk-out with the work done and its total. */
+  readonly onProgress?: (done: number, total: number) => void;
   /** Title line; default names the inputs. */
   readonly title?: string;
   /** Author line; default `puzzlekit sokoban-zero-gap`. */
@@ -86,16 +95,53 @@ export interface GeneratedLevel {
   readonly scramblePushes: number;
   /** Attempts used (more than 1 after rejected candidates). */
   readonly attempts: number;
+  /**
+   * True when the goal's boxes again join all pillars in a spanning tree (always for b and e; for s
+   * only when the scramble reached such a state after the rim rotation, see the README).
+   */
+  readonly goalIsTree: boolean;
 }
 
-/** Thrown when no attempt met the type's rules or the minimum distance. */
-export class GenerationError extends PuzzlekitError {
-  constructor(message: string) {
-    super('GENERATION_FAILED', message);
+export { GenerationError };
+
+/** Most scramble pushes (or steps) one level may ask for: its push record takes 4 bytes a push. */
+export const MAX_PUSHES = 20_000_000;
+/** Longest LURD answer a generator walks out; past it, ask for the push list (`answer: 'pushes'`). */
+export const MAX_GENERATED_MOVES = 200_000_000;
+/** Most pushes a stepwise (`slide`) scramble may record. */
+const MAX_RECORD = 4 * MAX_PUSHES;
+
+/** Largest size n of a type: the board's longer side stays within {@link MAX_BOARD_SIDE}. */
+export function maxSize(type: ZeroGapType): number {
+  if (type === 'w' || type === 'g') return Math.floor((MAX_BOARD_SIDE - 3) / 3);
+  if (type === 's') return Math.floor((MAX_BOARD_SIDE - 5) / 2);
+  return Math.floor((MAX_BOARD_SIDE - 3) / 2);
+}
+
+/** The time budget and progress reports of one generation, checked every few thousand steps. */
+class Budget {
+  private readonly deadline: number;
+
+  constructor(
+    private readonly maxMs: number | undefined,
+    private readonly onProgress: ((done: number, total: number) => void) | undefined,
+  ) {
+    this.deadline = maxMs === undefined ? Infinity : performance.now() + maxMs;
+  }
+
+  tick(phase: string, done: number, total: number): void {
+    this.onProgress?.(done, total);
+    if (performance.now() > this.deadline) {
+      throw new GenerationError(
+        `gave up: time limit of ${this.maxMs!.toLocaleString('en-US')} ms reached (${phase}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})`,
+      );
+    }
   }
 }
 
 interface ScrambleResult {
+  /** s: whether the selected state is a spanning tree (other types: always). */
+  readonly goalIsTree?: boolean;
   readonly record: Int32Array;
   readonly count: number;
   readonly selectedAt: number;
@@ -114,6 +160,7 @@ function scrambleTree(
   select: Selection,
   rng: Rng,
   step: ScrambleStep,
+  budget: Budget,
 ): ScrambleResult {
   const { width, boxAxis, rest } = start;
   const edgeA = start.edgeA!;
@@ -133,7 +180,7 @@ function scrambleTree(
   const moves = pushes >> 1;
   // slide steps may take several moves each: the record grows as needed
   let record = new Int32Array(
-    step === 'move' || step === 'box' ? moves * 2 : Math.max(16, pushes * 4),
+    step === 'move' || step === 'box' ? moves * 2 : Math.max(16, Math.min(pushes * 4, 1 << 20)),
   );
   const limit = moves * 2;
   let count = 0;
@@ -161,6 +208,11 @@ function scrambleTree(
     cells[r2] = cells[r2]! | BOX;
     boxPos[id] = r2;
     if (count + 2 > record.length) {
+      if (record.length * 2 > MAX_RECORD) {
+        throw new GenerationError(
+          `the scramble made more than ${MAX_RECORD.toLocaleString('en-US')} pushes; ask for fewer steps`,
+        );
+      }
       const grown = new Int32Array(record.length * 2);
       grown.set(record);
       record = grown;
@@ -181,7 +233,11 @@ function scrambleTree(
   const candidates: number[] = [];
   let steps = 0;
   const stepwise = step === 'lazy' || step === 'slide';
+  let rounds = 0;
   while (boxCount > 0 && (stepwise ? steps++ < pushes : count < limit)) {
+    if ((++rounds & 4095) === 0) {
+      budget.tick('scramble', stepwise ? steps : count, stepwise ? pushes : limit);
+    }
     let moved = false;
     if (step === 'lazy') {
       const id = rng.below(boxCount);
@@ -266,6 +322,7 @@ function scramble(
   pushes: number,
   select: Selection,
   rng: Rng,
+  budget: Budget,
 ): ScrambleResult | null {
   const { width, boxAxis, rest } = start;
   const cells = start.cells.slice();
@@ -280,8 +337,9 @@ function scramble(
   let player = start.player;
   const frozen = new Uint8Array(boxCount);
   const noTarget = new Uint8Array(size);
-  const rotation = start.ringBoxes?.length ?? 0;
-  const record = new Int32Array(rotation + pushes);
+  // s: the channel's pushes come on top of the scramble's
+  const rimMoves = start.rimMoves ?? new Int32Array(0);
+  const record = new Int32Array(2 * rimMoves.length + pushes);
   let count = 0;
   const sx = new Int32Array(boxCount);
   const sy = new Int32Array(boxCount);
@@ -324,20 +382,9 @@ function scramble(
       comp[b] === comp[player]
     );
   };
-  // s: rotate the channel, each rim box one cell counter-clockwise, in clockwise order from the entrance.
-  if (start.ring && start.ringBoxes) {
-    const ring = start.ring;
-    const index = new Int32Array(size).fill(-1);
-    for (let k = 0; k < ring.length; k++) index[ring[k]!] = k;
-    for (const c of start.ringBoxes) {
-      const k = index[c]!;
-      const next = ring[(k + 1) % ring.length]!;
-      const d = off.indexOf(next - c);
-      const id = boxAt[c]!;
-      if (d < 0 || !legal(id, d)) return null;
-      apply(id, d);
-    }
-    for (const c of ring) {
+  // s: the rim and the annex are left to the rotation below.
+  if (start.rimCells) {
+    for (const c of start.rimCells) {
       noTarget[c] = 1;
       if (boxAt[c]! >= 0) frozen[boxAt[c]!] = 1;
     }
@@ -390,9 +437,31 @@ function scramble(
     return r === 0 ? d1 : r === 1 ? (d1 + 1) & 3 : (d1 + 3) & 3;
   };
   const candidates: number[] = [];
-  let best = dist;
+  // s: the rim turns first, each box one whole slot (two pushes) in the source article's order. The
+  // states on the way and just after may enclose pockets (a rim pillar tied twice through inner
+  // boxes); the scramble may open them but never closes new ones. The goal is the selected state
+  // among those whose free cells are all connected (a spanning tree, as in the article's example)
+  // when the scramble reaches one, else among all (`GeneratedLevel.goalIsTree` says which).
+  const allFree = regions.sizeOf(comp[player]!);
+  for (const v of rimMoves) {
+    const id = boxAt[v >> 2]!;
+    const d = v & 3;
+    const o = off[d]!;
+    const c = v >> 2;
+    if (id < 0 || cells[c + o]! & (WALL | BOX) || cells[c + 2 * o]! & (WALL | BOX)) return null;
+    if (cells[c - o]! & (WALL | BOX) || comp[c - o] !== comp[player]) return null;
+    apply(id, d);
+    apply(id, d);
+  }
+  const selectable = (): boolean => regions.sizeOf(comp[player]!) === allFree;
+  let best = selectable() ? dist : -1;
   let bestAt = count;
+  // the farthest state of all, for when no spanning-tree state comes up
+  let anyBest = dist;
+  let anyBestAt = count;
+  let rounds = 0;
   while (count < record.length && m > 0) {
+    if ((++rounds & 1023) === 0) budget.tick('scramble', count, record.length);
     let moved = false;
     for (let tries = 0; tries < 48 && !moved; tries++) {
       const id = movable[rng.below(m)]!;
@@ -424,15 +493,64 @@ function scramble(
       const d = Math.floor((v % 12) / 3);
       attempt(id, d, secondOf(id, d, v % 3));
     }
-    if (dist > best) {
+    if (selectable() && dist > best) {
       best = dist;
       bestAt = count;
     }
+    if (dist > anyBest) {
+      anyBest = dist;
+      anyBestAt = count;
+    }
+  }
+  const tree = select === 'last' ? selectable() : best >= 0;
+  if (!tree) {
+    best = anyBest;
+    bestAt = anyBestAt;
   }
   const selectedAt = select === 'farthest' ? bestAt : count;
   let distance = dist;
   if (selectedAt !== count) distance = best;
-  return { record, count, selectedAt, distance, farthest: best };
+  return {
+    record,
+    count,
+    selectedAt,
+    distance,
+    farthest: Math.max(best, anyBest),
+    goalIsTree: tree,
+  };
+}
+
+/**
+ * The LURD answer of a generated level (b/e: by the tree-path walk-out, the same text in time
+ * proportional to its length); an over-long one is a {@link GenerationError}.
+ */
+function walkOut(level: Level, list: Int32Array, budget: Budget, lineMoves: boolean): string {
+  const options = {
+    maxMoves: MAX_GENERATED_MOVES,
+    onProgress: (done: number, total: number, moves: number): void => {
+      budget.tick('walking out the answer', done, total);
+      // Far past the limit already by extrapolation: say so now rather than after walking it out.
+      const estimate = done >= 50_000 ? (moves / done) * total : 0;
+      if (estimate > 2 * MAX_GENERATED_MOVES) {
+        throw new GenerationError(
+          `the LURD answer would be about ${Math.round(estimate / 1e6).toLocaleString('en-US')} million moves (extrapolated from the first ${done.toLocaleString('en-US')} pushes), past the limit of ${MAX_GENERATED_MOVES.toLocaleString('en-US')}; ask for the push list instead (answer: 'pushes', --answer pushes)`,
+        );
+      }
+    },
+  };
+  try {
+    return (
+      (lineMoves ? walkOutLineMoves(level, list, options) : null) ??
+      pushesToLurd(level, list, options)
+    );
+  } catch (error) {
+    if (error instanceof InvalidInputError && error.code === 'TOO_LONG') {
+      throw new GenerationError(
+        `the LURD answer would be longer than ${MAX_GENERATED_MOVES.toLocaleString('en-US')} moves; ask for the push list instead (answer: 'pushes', --answer pushes)`,
+      );
+    }
+    throw error;
+  }
 }
 
 /** Non-default tree and step, for the default title (so different inputs get different titles). */
@@ -448,9 +566,24 @@ function checkOptions(o: GenerateOptions): void {
       path: '$.type',
     });
   }
-  if (!Number.isSafeInteger(o.pushes) || o.pushes < 0) {
-    throw new InvalidInputError(`pushes must be a whole number ≥ 0, got ${o.pushes}`, {
-      path: '$.pushes',
+  if (!Number.isSafeInteger(o.pushes) || o.pushes < 1 || o.pushes > MAX_PUSHES) {
+    throw new InvalidInputError(
+      `pushes must be a whole number in 1..${MAX_PUSHES.toLocaleString('en-US')}, got ${o.pushes}`,
+      { path: '$.pushes', code: 'INVALID_SIZE' },
+    );
+  }
+  const largest = maxSize(o.type);
+  const smallest = o.type === 's' ? 7 : 2;
+  if (!Number.isSafeInteger(o.size) || o.size < smallest || o.size > largest) {
+    const { width, height } = boardSize(o.type, largest);
+    throw new InvalidInputError(
+      `size must be a whole number in ${smallest}..${largest} for type ${o.type} (boards up to ${MAX_BOARD_SIDE}×${MAX_BOARD_SIDE}; ${largest} gives ${width}×${height}), got ${o.size}`,
+      { path: '$.size', code: 'INVALID_SIZE' },
+    );
+  }
+  if (o.maxMs !== undefined && !(o.maxMs > 0)) {
+    throw new InvalidInputError(`maxMs must be a positive number, got ${o.maxMs}`, {
+      path: '$.maxMs',
     });
   }
   if (o.tree !== undefined && !['kruskal', 'wilson', 'growth'].includes(o.tree)) {
@@ -510,6 +643,7 @@ export function generate(options: GenerateOptions): GeneratedLevel {
 
 function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
   checkOptions(options);
+  const budget = new Budget(options.maxMs, options.onProgress);
   const { type, size: n, pushes } = options;
   const select = options.select ?? 'last';
   const maxAttempts = options.maxAttempts ?? 500;
@@ -523,10 +657,10 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
       continue;
     }
     const s = start.edgeA
-      ? scrambleTree(start, pushes, select, r, options.step ?? 'move')
-      : scramble(start, pushes, select, r);
+      ? scrambleTree(start, pushes, select, r, options.step ?? 'move', budget)
+      : scramble(start, pushes, select, r, budget);
     if (!s) {
-      lastReason = 'the channel rotation was blocked';
+      lastReason = 'the channel rotation was blocked or did not end in a spanning tree';
       continue;
     }
     if (s.distance < min) {
@@ -545,6 +679,11 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
     // A random walk revisits states: the scramble may pass through the selected state before it
     // ends there. The answer stops at the first arrival, so pushes and moves count no detour.
     const list = scrambled.slice(0, firstArrival(start.cells, goals, scrambled, off));
+    if (list.length === 0) {
+      // the selected state is the start itself: the level would be solved before a single push
+      lastReason = 'the selected state was the starting one (the level would be already solved)';
+      continue;
+    }
     for (let c = 0; c < cells.length; c++) if (goals[c]! & BOX) cells[c] = cells[c]! | GOAL;
     const level: Level = {
       width: start.width,
@@ -556,7 +695,8 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
         `zero-gap ${type}${n} k${pushes} ${select}${variant(options)} seed ${String(options.seed)}`,
       author: options.author ?? 'puzzlekit sokoban-zero-gap',
     };
-    const solution = options.answer === 'pushes' ? undefined : pushesToLurd(level, list);
+    const solution =
+      options.answer === 'pushes' ? undefined : walkOut(level, list, budget, !!start.edgeA);
     return {
       level,
       pushList: list,
@@ -568,6 +708,7 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
       farthestDistance: s.farthest,
       scramblePushes: s.count,
       attempts: attempt,
+      goalIsTree: s.goalIsTree ?? true,
     };
   }
   const { width, height } = boardSize(type, n);

@@ -7,7 +7,7 @@ import {
 import type { Rng } from '@puzzlekit/rng';
 import { BOX, WALL } from '../model.js';
 
-/** The five zero-gap level types of the seed. */
+/** The five zero-gap level types of the source article. */
 export type ZeroGapType = 'b' | 'e' | 'w' | 'g' | 's';
 
 /**
@@ -29,19 +29,25 @@ export interface StartBoard {
   readonly boxAxis: Int8Array;
   /** Cells where a box may rest between moves (where it joins two pillars). */
   readonly rest: Uint8Array;
-  /** s type: the perimeter ring cells in counter-clockwise order and the boxes to rotate. */
-  readonly ring?: Int32Array;
-  readonly ringBoxes?: Int32Array;
+  /**
+   * s type: the channel rotation, in order, packed `cell * 4 + direction` (each rim box moves one
+   * slot, two pushes), and the rim and annex cells, which the later scramble leaves alone.
+   */
+  readonly rimMoves?: Int32Array;
+  readonly rimCells?: Int32Array;
   /** b and e: the pillar graph (vertex count, and for each cell the edge a box there makes, or -1). */
   readonly vertexCount?: number;
   readonly edgeA?: Int32Array;
   readonly edgeB?: Int32Array;
 }
 
-/** Board side lengths of a type and size `n`: b/e (2n+3)², w/g (3n+3)², s (2n+3)×(2n+5). */
+/**
+ * Board size (width × height) of a type and size `n`: b/e (2n+3)², w/g (3n+3)², s (2n+5)×(2n+3)
+ * (the source article's example, 百川归海(特别版), is n = 10: 25×23).
+ */
 export function boardSize(type: ZeroGapType, n: number): { width: number; height: number } {
   if (type === 'w' || type === 'g') return { width: 3 * n + 3, height: 3 * n + 3 };
-  if (type === 's') return { width: 2 * n + 3, height: 2 * n + 5 };
+  if (type === 's') return { width: 2 * n + 5, height: 2 * n + 3 };
   return { width: 2 * n + 3, height: 2 * n + 3 };
 }
 
@@ -260,87 +266,119 @@ function wBoard(n: number, rng: Rng, extended: boolean, algorithm: TreeAlgorithm
 }
 
 /**
- * s: the b lattice on a (2n+3)×(2n+5) board (n columns and n+1 rows of pillars). Every pillar on the
- * rim is tied to the outer wall by a box, except the entrance pillar (bottom row, rightmost); the other
- * pillars join by a random tree (Kruskal with the rim pre-joined). Every inner line must hold at least
- * two boxes, else the caller retries.
+ * s, rebuilt from the source article's description and its example 百川归海(特别版) (n = 10, 25×23,
+ * 101 boxes), in the example's orientation. An n×n b lattice (pillars at (2i+2, 2j+2)) inside a rim
+ * corridor, plus an annex of 2×3 cells on the right side, rows 2n−3..2n−1, holding one extra pillar
+ * at (2n+2, 2n−2), tied to the wall below it. The outer wall is a tree vertex (as in e). Every rim
+ * pillar is tied to the outer wall by a box in the rim, except two: the entrance, on the top edge
+ * second from the right, and the bottom-left corner; the right column's pillar next to the annex is
+ * tied to the annex pillar instead. The other pillars join by a random tree (Kruskal, with the tied
+ * pillars pre-joined); every inner row and column must hold at least two boxes along it, else null.
+ *
+ * The rotation (the article: "from the first box beside the entrance, push it one position
+ * counter-clockwise; in clockwise order, push every box tied to the outer wall one position, until
+ * the last column's bottom box is pushed up one position" — mirrored here as in the example): each
+ * rim box moves one whole slot. Top side from the entrance leftwards (boxes move right), left side
+ * downwards (boxes move up), bottom side rightwards (boxes move left), right side upwards (boxes
+ * move down), ending with the right column's top box. The scramble applies it to the selected
+ * state and keeps the result only if it is a spanning tree again (see `scramble`).
  */
 function sBoard(n: number, rng: Rng): StartBoard | null {
-  const width = 2 * n + 3;
-  const height = 2 * n + 5;
-  const rows = n + 1;
+  const width = 2 * n + 5;
+  const height = 2 * n + 3;
   const cells = new Uint8Array(width * height);
   border(cells, width, height);
-  for (let j = 0; j < rows; j++)
+  const rim = 2 * n + 1; // the right and bottom rim corridors
+  const annexX = 2 * n + 2;
+  const annexY = 2 * n - 2; // the annex pillar's row; the annex is rows annexY−1..annexY+1
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = annexX; x < width - 1; x++) {
+      const inAnnex = y >= annexY - 1 && y <= annexY + 1;
+      if (!inAnnex || (x === annexX && y === annexY)) cells[y * width + x] = WALL;
+    }
+  }
+  for (let j = 0; j < n; j++)
     for (let i = 0; i < n; i++) cells[(2 * j + 2) * width + 2 * i + 2] = WALL;
-  const set = new DisjointSet(n * rows + 1);
-  const wallVertex = n * rows;
-  const entrance = (rows - 1) * n + (n - 1);
+  const annex = n * n;
+  const wallVertex = n * n + 1;
+  const set = new DisjointSet(n * n + 2);
   const put = (x: number, y: number): void => {
     cells[y * width + x] = BOX;
   };
-  for (let j = 0; j < rows; j++) {
-    for (let i = 0; i < n; i++) {
-      const v = j * n + i;
-      if (v === entrance) continue;
-      const px = 2 * i + 2;
-      const py = 2 * j + 2;
-      // tie to the nearest outer wall; corners tie sideways (left/right)
-      if (i === 0) put(1, py);
-      else if (i === n - 1) put(2 * n + 1, py);
-      else if (j === 0) put(px, 1);
-      else if (j === rows - 1) put(px, 2 * rows + 1);
-      else continue;
-      set.union(v, wallVertex);
-    }
-  }
+  const tie = (i: number, j: number, x: number, y: number, to = wallVertex): void => {
+    put(x, y);
+    set.union(j * n + i, to);
+  };
+  put(annexX, annexY + 1);
+  set.union(annex, wallVertex);
+  for (let i = 0; i <= n - 3; i++) tie(i, 0, 2 * i + 2, 1); // top edge, but the entrance (n−2)
+  tie(n - 1, 0, rim, 2); // top-right corner, sideways
+  for (let j = 1; j <= n - 3; j++) tie(n - 1, j, rim, 2 * j + 2); // right column
+  tie(n - 1, n - 2, rim, 2 * n - 2, annex); // beside the annex: tied to the annex pillar
+  for (let i = 1; i <= n - 1; i++) tie(i, n - 1, 2 * i + 2, rim); // bottom, but the corner (0)
+  for (let j = 1; j <= n - 2; j++) tie(0, j, 1, 2 * j + 2); // left column
   const edges: [number, number][] = [];
-  for (let j = 0; j < rows; j++) {
+  for (let j = 0; j < n; j++) {
     for (let i = 0; i < n; i++) {
       if (i + 1 < n) edges.push([j * n + i, j * n + i + 1]);
-      if (j + 1 < rows) edges.push([j * n + i, (j + 1) * n + i]);
+      if (j + 1 < n) edges.push([j * n + i, (j + 1) * n + i]);
     }
   }
   rng.shuffle(edges);
+  // No box between the entrance and the top-right corner: once the top side has turned both are
+  // tied, and that box would shut the player out of the corner the rotation's last push needs.
+  const cornerEdge = n - 2;
   for (const [a, b] of edges) {
+    if (a === cornerEdge && b === cornerEdge + 1) continue;
     if (!set.union(a, b)) continue;
     const ax = a % n;
     const ay = (a - ax) / n;
     if (b === a + 1) put(2 * ax + 3, 2 * ay + 2);
     else put(2 * ax + 2, 2 * ay + 3);
   }
-  // Inner lines (not next to the outer wall) need at least two boxes that run along them.
-  for (let x = 3; x <= 2 * n - 1; x += 2) {
-    let k = 0;
-    for (let y = 2; y < height - 2; y += 2) if (cells[y * width + x]! & BOX) k++;
-    if (k < 2) return null;
+  if (!innerLinesHoldTwo(cells, width, n)) return null;
+  const rimMoves: number[] = [];
+  const move = (x: number, y: number, d: number): void => {
+    rimMoves.push((y * width + x) * 4 + d);
+  };
+  for (let i = n - 3; i >= 0; i--) move(2 * i + 2, 1, 2);
+  for (let j = 1; j <= n - 2; j++) move(1, 2 * j + 2, 1);
+  for (let i = 1; i <= n - 1; i++) move(2 * i + 2, rim, 0);
+  for (let j = n - 2; j >= 0; j--) move(rim, 2 * j + 2, 3);
+  const rimCells: number[] = [];
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      if (x === 1 || y === 1 || x >= rim || y === rim) rimCells.push(y * width + x);
+    }
   }
-  for (let y = 3; y <= height - 4; y += 2) {
-    let k = 0;
-    for (let x = 2; x < width - 2; x += 2) if (cells[y * width + x]! & BOX) k++;
-    if (k < 2) return null;
-  }
-  // The ring next to the outer wall, counter-clockwise from the bottom-right corner (going up).
-  const ring: number[] = [];
-  const r = width - 2;
-  const b = height - 2;
-  for (let y = b; y > 1; y--) ring.push(y * width + r);
-  for (let x = r; x > 1; x--) ring.push(width + x);
-  for (let y = 1; y < b; y++) ring.push(y * width + 1);
-  for (let x = 1; x < r; x++) ring.push(b * width + x);
-  // Clockwise order from the entrance = reverse ring order starting at the entrance's slot.
-  const ringBoxes: number[] = [];
-  for (let k = ring.length - 1; k >= 0; k--) if (cells[ring[k]!]! & BOX) ringBoxes.push(ring[k]!);
   const start = finish(
     width,
     height,
     cells,
-    b * width + r,
+    width + 1,
     false,
     (c) => ((c % width) % 2 === 1 ? 1 : 0),
-    (x, y) => (x & 1) !== (y & 1) && x >= 2 && y >= 2 && x <= width - 3 && y <= height - 3,
+    (x, y) => (x & 1) !== (y & 1) && x >= 2 && y >= 2 && x <= 2 * n && y <= 2 * n,
   );
-  return { ...start, ring: Int32Array.from(ring), ringBoxes: Int32Array.from(ringBoxes) };
+  return {
+    ...start,
+    rimMoves: Int32Array.from(rimMoves),
+    rimCells: Int32Array.from(rimCells),
+  };
+}
+
+/** The source article's rule 2: every inner row and column holds at least two boxes running along it. */
+function innerLinesHoldTwo(cells: Uint8Array, width: number, n: number): boolean {
+  for (let line = 3; line <= 2 * n - 1; line += 2) {
+    let down = 0;
+    let across = 0;
+    for (let k = 2; k <= 2 * n; k += 2) {
+      if (cells[k * width + line]! & BOX) down++;
+      if (cells[line * width + k]! & BOX) across++;
+    }
+    if (down < 2 || across < 2) return false;
+  }
+  return true;
 }
 
 /** Builds the starting board of a type, or null when an s attempt breaks its rules. */

@@ -48,14 +48,20 @@ export class Assignment {
     return d >= this.unreachable ? this.big : d;
   }
 
-  /** Solves from scratch for the given cells; returns the total cost. */
-  solve(cells: ArrayLike<number>): number {
+  /**
+   * Solves from scratch for the given cells; returns the total cost, or NaN when `deadline` (a
+   * `performance.now()` time, checked between rows) passes first: a solve is O(k³).
+   */
+  solve(cells: ArrayLike<number>, deadline = Infinity): number {
     const { k, u, v, p, rows } = this;
     for (let i = 0; i < k; i++) rows[i + 1] = cells[i]!;
     u.fill(0);
     v.fill(0);
     p.fill(0);
-    for (let i = 1; i <= k; i++) this.augment(i);
+    for (let i = 1; i <= k; i++) {
+      if (deadline !== Infinity && (i & 15) === 0 && performance.now() > deadline) return NaN;
+      this.augment(i);
+    }
     return this.total();
   }
 

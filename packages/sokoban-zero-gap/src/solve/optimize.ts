@@ -6,7 +6,7 @@ import { Space } from './space.js';
 import { solveLines } from './lines.js';
 
 /** True when every box and goal sits on a cell with x+y odd (the slots of the b/e lattice). */
-function isLineLevel(level: Level): boolean {
+export function isLineLevel(level: Level): boolean {
   const { width, cells } = level;
   let any = false;
   for (let c = 0; c < cells.length; c++) {
@@ -31,6 +31,11 @@ export interface OptimizeOptions {
    * exactly under the line rule by {@link solveLines} (default 60; 0 turns it off).
    */
   readonly lineWindow?: number;
+  /**
+   * Stop searching after this many milliseconds (default: no limit); the loop cuts always run and
+   * the rest of the answer is kept as it is. `budgetExhausted` then says so.
+   */
+  readonly maxMs?: number;
   /** Called now and then with the index reached in the answer and its length. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -55,7 +60,7 @@ export interface OptimizeResult {
   readonly removedByShortcuts: number;
   /** States explored by the shortcut searches. */
   readonly nodes: number;
-  /** True when the node budget ran out before the end of the answer (the rest was only loop-cut). */
+  /** True when the node or time budget ran out before the end of the answer (the rest was only loop-cut). */
   readonly budgetExhausted: boolean;
 }
 
@@ -141,6 +146,8 @@ export function optimize(
   let nodes = 0;
   const lineWindow = options.lineWindow ?? 60;
   const maxNodesAll = options.maxNodes ?? 2_000_000;
+  const deadline = performance.now() + (options.maxMs ?? Infinity);
+  const inBudget = (): boolean => nodes < maxNodesAll && performance.now() < deadline;
   if (lineWindow > 0 && isLineLevel(level)) {
     const { width } = level;
     const slot = (c: number): boolean => {
@@ -153,7 +160,7 @@ export function optimize(
     const out: Push[] = [];
     let i = 0;
     while (i < pushes.length) {
-      if (offSlot === 0 && nodes < maxNodesAll) {
+      if (offSlot === 0 && inBudget()) {
         // the farthest whole-move state within the window
         const probe = boxes.slice();
         let off = 0;
@@ -202,7 +209,6 @@ export function optimize(
   // 2. Shortcuts by bounded breadth-first search.
   const depth = options.depth ?? 8;
   const perWindow = options.nodesPerWindow ?? 400;
-  const maxNodes = maxNodesAll;
   let exhausted = false;
   {
     const out: Push[] = [];
@@ -224,7 +230,8 @@ export function optimize(
       options.onProgress?.(i, pushes.length);
       let best = -1;
       let bestNode = -1;
-      if (nodes < maxNodes) {
+      if (!inBudget()) exhausted = true;
+      else {
         bfsKey.clear();
         par.length = 0;
         mv.length = 0;
@@ -284,7 +291,7 @@ export function optimize(
             }
           }
         }
-        if (nodes >= maxNodes) exhausted = true;
+        if (!inBudget()) exhausted = true;
       }
       if (bestNode >= 0) {
         const seg: Push[] = [];

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { InvalidInputError } from '@puzzlekit/errors';
 import { describe, expect, it } from 'vitest';
 import { BOX, GOAL, WALL, type Level } from '../model.js';
 import { parseXsb } from '../format/xsb.js';
@@ -80,7 +81,8 @@ describe('solve', () => {
   it('solves small generated levels in no more pushes than their answer, matching brute force', () => {
     for (const type of ['b', 'e', 'w'] as const) {
       for (let seed = 0; seed < 3; seed++) {
-        const g = generate({ type, size: 2, pushes: 60, seed });
+        // 31 moves: b n=2 has two box states, so an even count would end where it began
+        const g = generate({ type, size: 2, pushes: 62, seed });
         const r = solve(g.level, { maxNodes: 100_000 });
         expect(r.solved).toBe(true);
         expect(r.pushes).toBeLessThanOrEqual(g.pushes);
@@ -93,11 +95,57 @@ describe('solve', () => {
   it('reports the budget when it gives up, and unsolvable levels', () => {
     const hard = microban[154]!;
     const r = solve(hard, { maxNodes: 50 });
-    expect(r).toMatchObject({ solved: false, gaveUp: 'budget', pushes: 0 });
+    expect(r).toMatchObject({ solved: false, gaveUp: 'budget', bound: 'nodes', pushes: 0 });
+    expect(r.nodes).toBe(50);
     const stuck = parseXsb('#####\n#@$.#\n#####\n').levels[0]!;
     expect(solve(stuck).solved).toBe(true);
     const impossible = parseXsb('######\n#@ .$#\n######\n').levels[0]!;
     expect(solve(impossible)).toMatchObject({ solved: false, gaveUp: 'unsolvable' });
+  });
+
+  it('bounds memory: the state table stops at the budget and says so', () => {
+    // b n=6 from 10,000 pushes is far beyond the search; 1 MB holds a few thousand states
+    const g = generate({ type: 'b', size: 6, pushes: 10_000, seed: 1, answer: 'pushes' });
+    const r = solve(g.level, { maxMemoryMB: 1, maxMs: 60_000 });
+    expect(r).toMatchObject({ solved: false, gaveUp: 'budget', bound: 'memory' });
+    expect(r.nodes).toBeGreaterThan(0);
+    // a distance table (goals × cells) larger than half the budget is refused before it is built
+    const wide = parseXsb(`${'#'.repeat(1001)}\n#@${'$.'.repeat(499)}#\n${'#'.repeat(1001)}`)
+      .levels[0]!;
+    expect(solve(wide, { maxMemoryMB: 1 })).toMatchObject({ bound: 'memory', nodes: 0 });
+  });
+
+  it('fast mode: answers solve the level and are never shorter than the optimum', () => {
+    for (const i of [0, 5, 20, 60, 100, 145, 154]) {
+      const level = microban[i]!;
+      const best = solve(level, { maxNodes: 50_000, maxMs: 60_000 });
+      const fast = solve(level, { mode: 'fast', maxNodes: 50_000, maxMs: 60_000 });
+      if (!fast.solved) continue;
+      expect(verify(level, fast.solution).solved).toBe(true);
+      expect(fast.pushList).toHaveLength(fast.pushes);
+      if (best.solved) expect(fast.pushes).toBeGreaterThanOrEqual(best.pushes);
+      if (fast.optimal && best.solved) expect(fast.pushes).toBe(best.pushes);
+    }
+    // e n=4 from 1,000 pushes: the exact quarter gives up, the line-rule optimum answers
+    const e = generate({ type: 'e', size: 4, pushes: 1000, seed: 1, select: 'farthest' });
+    const viaLines = solve(e.level, { mode: 'fast', maxNodes: 20_000, maxMs: 60_000 });
+    expect(viaLines).toMatchObject({ solved: true, optimal: false });
+    expect(verify(e.level, viaLines.solution).solved).toBe(true);
+    expect(viaLines.pushes).toBeLessThanOrEqual(solveLines(e.level).pushes);
+    // w n=5 from 1,000 pushes: the exact quarter gives up, the weighted search answers
+    const g = generate({ type: 'w', size: 5, pushes: 1000, seed: 1, select: 'farthest' });
+    const r = solve(g.level, { mode: 'fast', maxNodes: 60_000, maxMs: 60_000 });
+    expect(r.solved).toBe(true);
+    expect(r.optimal).toBe(false);
+    expect(verify(g.level, r.solution).solved).toBe(true);
+  });
+
+  it('bounds time, setup included, and refuses bad budgets', () => {
+    const g = generate({ type: 'b', size: 6, pushes: 10_000, seed: 1, answer: 'pushes' });
+    expect(solve(g.level, { maxMs: 1 })).toMatchObject({ gaveUp: 'budget', bound: 'time' });
+    for (const bad of [{ maxMs: -1 }, { maxMs: 0 }, { maxNodes: 0 }, { maxMemoryMB: 0.5 }]) {
+      expect(() => solve(microban[0]!, bad)).toThrow(InvalidInputError);
+    }
   });
 });
 
@@ -118,6 +166,14 @@ describe('optimize', () => {
       const best = solve(g.level, { maxNodes: 200_000 });
       if (best.solved) expect(o.pushes).toBeGreaterThanOrEqual(best.pushes);
     }
+  });
+
+  it('stops its searches at the time budget and still returns a legal, no longer answer', () => {
+    const g = generate({ type: 'b', size: 8, pushes: 4000, seed: 2, answer: 'pushes' });
+    const r = optimize(g.level, g.pushList, { maxMs: 1 });
+    expect(r.budgetExhausted).toBe(true);
+    expect(r.pushes).toBeLessThanOrEqual(g.pushes);
+    expect(verify(g.level, r.solution).solved).toBe(true);
   });
 
   it('removes a push-and-push-back loop exactly', () => {

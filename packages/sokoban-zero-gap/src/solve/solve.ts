@@ -1,15 +1,44 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import type { Direction, Level, Push } from '../model.js';
-import { pushesToLurd } from '../play.js';
+import { countBoxes, type Direction, type Level, type Push } from '../model.js';
+import { lurdToPushes, pushesToLurd } from '../play.js';
+import { isLineLevel, optimize } from './optimize.js';
+import { solveLines } from './lines.js';
 import { Assignment } from './hungarian.js';
 import { Space, UNREACHABLE } from './space.js';
 
+/** Default node budget of {@link solve}. */
+export const DEFAULT_SOLVE_NODES = 2_000_000;
+/** Default time budget of {@link solve}, in milliseconds. */
+export const DEFAULT_SOLVE_MS = 10_000;
+/** Default memory budget of {@link solve} for its tables, in MB (2^20 bytes). */
+export const DEFAULT_SOLVE_MEMORY_MB = 512;
+
+/** How much more the fast mode weighs the lower bound than the pushes made. */
+export const FAST_WEIGHT = 3;
+
+/** Which budget stopped a search. */
+export type SolveBound = 'nodes' | 'time' | 'memory';
+
 /** Options of {@link solve}. */
 export interface SolveOptions {
-  /** Stop after expanding this many states (default 2,000,000). */
+  /** Stop after expanding this many states (default {@link DEFAULT_SOLVE_NODES}). */
   readonly maxNodes?: number;
-  /** Stop after this many milliseconds of search (default: no time limit). */
+  /** Stop after this many milliseconds, setup included (default {@link DEFAULT_SOLVE_MS}; `Infinity` for none). */
   readonly maxMs?: number;
+  /**
+   * Memory for the distance table and the stored states, in MB (default
+   * {@link DEFAULT_SOLVE_MEMORY_MB}). The state table never grows past it: the search stops with
+   * `bound: 'memory'` instead.
+   */
+  readonly maxMemoryMB?: number;
+  /**
+   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: A* for a quarter of the
+   * budget; then, on b/e levels, the line-rule optimum ({@link solveLines}, a quarter); then weighted
+   * A* (the bound counts {@link FAST_WEIGHT} times) for the rest, which finds an answer in far fewer
+   * states on many levels. An answer from the last two is shortened by {@link optimize} and is not
+   * claimed optimal (`optimal: false`).
+   */
+  readonly mode?: 'optimal' | 'fast';
   /** Prune freeze deadlocks (a box that can never move again off a goal); default true. */
   readonly freeze?: boolean;
   /** Called every 10,000 expansions with the count (for progress bars). */
@@ -20,7 +49,7 @@ export interface SolveOptions {
 export interface SolveResult {
   /** True when a solution was found. */
   readonly solved: boolean;
-  /** True when the solution has the fewest pushes possible (always, when solved: A* with an admissible bound). */
+  /** True when the solution has the fewest pushes possible (always when solved in the optimal mode). */
   readonly optimal: boolean;
   /** Pushes of the solution (0 when not solved). */
   readonly pushes: number;
@@ -32,8 +61,10 @@ export interface SolveResult {
   readonly pushList: readonly Push[];
   /** States expanded. */
   readonly nodes: number;
-  /** Why the search stopped without a solution: `budget` (node/time limit) or `unsolvable` (space exhausted). */
+  /** Why the search stopped without a solution: `budget` (a limit, see `bound`) or `unsolvable` (space exhausted). */
   readonly gaveUp?: 'budget' | 'unsolvable';
+  /** With `gaveUp: 'budget'`: the budget it hit. */
+  readonly bound?: SolveBound;
   /** The start's lower bound (minimum-cost box–goal assignment by lone-box push distance). */
   readonly lowerBound: number;
 }
@@ -45,23 +76,79 @@ export interface SolveResult {
  * to goals by lone-box push distance (admissible). For small levels: the state space grows fast.
  */
 export function solve(level: Level, options: SolveOptions = {}): SolveResult {
-  const maxNodes = options.maxNodes ?? 2_000_000;
-  if (!(maxNodes > 0))
-    throw new InvalidInputError('maxNodes must be positive', { path: '$.maxNodes' });
-  const deadline = options.maxMs === undefined ? Infinity : performance.now() + options.maxMs;
-  const sp = new Space(level);
-  const k = sp.startBoxes.length;
-  if (sp.goals.length !== k) {
-    throw new InvalidInputError(`the level has ${k} boxes but ${sp.goals.length} goals`, {
+  if (options.mode !== 'fast') return search(level, options, 1);
+  // A quarter of the budget for the exact search first: small levels then get the optimum anyway,
+  // and levels the weighted search misleads are not lost.
+  const { maxNodes, maxMs } = checkSolveOptions(options);
+  const started = performance.now();
+  const exact = search(
+    level,
+    { ...options, maxNodes: Math.max(1, Math.floor(maxNodes / 4)), maxMs: maxMs / 4 },
+    1,
+  );
+  if (exact.solved || exact.gaveUp === 'unsolvable') return exact;
+  const lines = lineAnswer(level, maxMs / 4);
+  if (lines) {
+    const shorter = optimize(level, lines.pushList, { maxNodes: 200_000, maxMs: maxMs / 4 });
+    return {
+      solved: true,
+      optimal: false,
+      pushes: shorter.pushes,
+      moves: shorter.moves,
+      solution: shorter.solution,
+      pushList: lurdToPushes(level, shorter.solution),
+      nodes: exact.nodes + lines.nodes,
+      lowerBound: exact.lowerBound,
+    };
+  }
+  const spent = performance.now() - started;
+  const rest = search(
+    level,
+    { ...options, maxNodes: maxNodes - exact.nodes, maxMs: Math.max(1, maxMs - spent) },
+    FAST_WEIGHT,
+  );
+  return { ...rest, nodes: rest.nodes + exact.nodes, lowerBound: exact.lowerBound };
+}
+
+/**
+ * Fast mode on b/e levels (every box and goal on a lattice slot): the line-rule optimum
+ * ({@link solveLines}), which is legal under standard rules, or null when it does not apply or
+ * does not finish in `maxMs`.
+ */
+function lineAnswer(level: Level, maxMs: number): SolveResult | null {
+  if (!isLineLevel(level)) return null;
+  try {
+    const r = solveLines(level, { maxMs, maxNodes: 1_000_000 });
+    return r.solved ? r : null;
+  } catch (error) {
+    if (error instanceof InvalidInputError) return null; // not a b/e lattice after all
+    throw error;
+  }
+}
+
+/** The A* search (f = pushes + weight × bound); weight 1 is exact. */
+function search(level: Level, options: SolveOptions, weight: number): SolveResult {
+  const { maxNodes, maxMs, memoryBytes } = checkSolveOptions(options);
+  const deadline = performance.now() + maxMs;
+  const counts = countBoxes(level);
+  if (counts.goals !== counts.boxes) {
+    throw new InvalidInputError(`the level has ${counts.boxes} boxes but ${counts.goals} goals`, {
       code: 'INVALID_LEVEL',
     });
   }
+  // The per-goal distance table comes first; it may take at most half the budget.
+  if (counts.goals * level.cells.length * 4 > memoryBytes / 2) {
+    return finish(level, [], 0, 'memory', 0);
+  }
+  const sp = new Space(level);
+  const k = sp.startBoxes.length;
   const freeze = options.freeze ?? true;
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
   const occ = new Uint8Array(size);
   const kk = Math.max(k, 1);
+  const maxStates = stateCapacity(memoryBytes - sp.distanceEntries * 4, kk);
   // Node storage: boxes (k per node, sorted), player (normalised), g, h, parent, push, box-set key.
-  let cap = 1 << 12;
+  let cap = Math.min(1 << 12, maxStates);
   let boxesPool = new Int32Array(cap * kk);
   let player = new Int32Array(cap);
   let gCost = new Int32Array(cap);
@@ -72,7 +159,7 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
   let bLo = new Int32Array(cap);
   let count = 0;
   const grow = (): void => {
-    cap *= 2;
+    cap = Math.min(cap * 2, maxStates);
     const b = new Int32Array(cap * kk);
     b.set(boxesPool);
     boxesPool = b;
@@ -106,7 +193,9 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     for (let n = 0; n < count; n++) insert(n, keyHi(n), keyLo(n));
   };
   // Recent nodes' assignment duals, so expanding a fresh node needs no full Hungarian solve.
+  // (about 24 bytes a box an entry: at most ~25 MB however many boxes, outside the state budget)
   let RING = 1024;
+  while (RING > 16 && RING * (kk + 1) > 1 << 20) RING >>= 1;
   while (RING * 2 * (kk + 1) <= 1 << 17) RING *= 2;
   const ringOwner = new Int32Array(RING).fill(-1);
   const ringU = new Float64Array(RING * (kk + 1));
@@ -146,7 +235,8 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
   for (const c of start) occ[c] = 1;
   const norm0 = sp.flood(occ, level.player);
   for (const c of start) occ[c] = 0;
-  const h0raw = k === 0 ? 0 : parentA.solve(start);
+  const h0raw = k === 0 ? 0 : parentA.solve(start, deadline);
+  if (Number.isNaN(h0raw)) return finish(level, [], 0, 'time', 0);
   const h0 = h0raw >= big ? UNREACHABLE : h0raw;
   const lb0 = h0 >= UNREACHABLE ? -1 : h0;
   if (h0 >= UNREACHABLE) return finish(level, [], 0, 'unsolvable', lb0);
@@ -167,7 +257,7 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
   count = 1;
   insert(0, keyHi(0), keyLo(0));
   save(0, parentA);
-  pushOpen(0, h0);
+  pushOpen(0, weight * h0);
   if (h0 === 0) return finish(level, [], 0, undefined, 0);
   const cur = new Int32Array(kk);
   const next = new Int32Array(kk);
@@ -179,10 +269,11 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     if (minF >= buckets.length) return finish(level, [], nodes, 'unsolvable', lb0);
     const node = buckets[minF]!.pop()!;
     const g = gCost[node]!;
-    if (g + hCost[node]! !== minF) continue; // stale entry (reopened with a smaller g)
+    if (g + weight * hCost[node]! !== minF) continue; // stale entry (reopened with a smaller g)
     nodes++;
-    if (nodes > maxNodes || ((nodes & 1023) === 0 && performance.now() > deadline)) {
-      return finish(level, [], nodes, 'budget', lb0);
+    if (nodes > maxNodes) return finish(level, [], nodes - 1, 'nodes', lb0);
+    if ((nodes & 15) === 0 && performance.now() > deadline) {
+      return finish(level, [], nodes, 'time', lb0);
     }
     if (options.onProgress && nodes % 10000 === 0) options.onProgress(nodes);
     const nb = node * k;
@@ -266,12 +357,13 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
               gCost[old] = ng;
               parent[old] = node;
               pushOf[old] = b * 4 + d;
-              pushOpen(old, ng + hCost[old]!);
+              pushOpen(old, ng + weight * hCost[old]!);
             }
           } else {
             childA.copyFrom(parentA);
             const hr = childA.move(row - 1, t);
             if (hr < big) {
+              if (count >= maxStates) return finish(level, [], nodes, 'memory', lb0);
               if (count >= cap) grow();
               const n = count++;
               boxesPool.set(next.subarray(0, k), n * k);
@@ -284,9 +376,9 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
               bLo[n] = loB;
               if (count * 2 > tableMask) rehash();
               else insert(n, hi, lo);
-              if (hr === 0) return finish(level, path(n), nodes, undefined, lb0);
+              if (hr === 0) return finish(level, path(n), nodes, undefined, lb0, weight === 1);
               save(n, childA);
-              pushOpen(n, ng + hr);
+              pushOpen(n, ng + weight * hr);
             }
           }
         }
@@ -307,14 +399,43 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
   }
 }
 
+/** Validates the options and fills in the defaults. */
+function checkSolveOptions(options: SolveOptions): {
+  maxNodes: number;
+  maxMs: number;
+  memoryBytes: number;
+} {
+  const maxNodes = options.maxNodes ?? DEFAULT_SOLVE_NODES;
+  const maxMs = options.maxMs ?? DEFAULT_SOLVE_MS;
+  const maxMemoryMB = options.maxMemoryMB ?? DEFAULT_SOLVE_MEMORY_MB;
+  if (!Number.isSafeInteger(maxNodes) || maxNodes < 1)
+    throw new InvalidInputError('maxNodes must be a whole number ≥ 1', { path: '$.maxNodes' });
+  if (!(maxMs > 0))
+    throw new InvalidInputError('maxMs must be a positive number', { path: '$.maxMs' });
+  if (!(maxMemoryMB >= 1) || !Number.isFinite(maxMemoryMB))
+    throw new InvalidInputError('maxMemoryMB must be a number ≥ 1', { path: '$.maxMemoryMB' });
+  return { maxNodes, maxMs, memoryBytes: maxMemoryMB * 1024 * 1024 };
+}
+
+/**
+ * How many states fit in `bytes`: per state k box cells and seven Int32 fields (4k + 28 bytes),
+ * counted twice because growing copies the arrays, plus the hash table (≤ 16 bytes a state) and the
+ * open lists (about 8).
+ */
+function stateCapacity(bytes: number, k: number): number {
+  return Math.max(1, Math.floor(bytes / (2 * (4 * k + 28) + 24)));
+}
+
+/** The search's answer, or what stopped it. */
 function finish(
   level: Level,
   pushes: Push[],
   nodes: number,
-  gaveUp: 'budget' | 'unsolvable' | undefined,
+  stop: SolveBound | 'unsolvable' | undefined,
   lowerBound: number,
+  optimal = true,
 ): SolveResult {
-  if (gaveUp) {
+  if (stop) {
     return {
       solved: false,
       optimal: false,
@@ -323,7 +444,21 @@ function finish(
       solution: '',
       pushList: [],
       nodes,
-      gaveUp,
+      ...(stop === 'unsolvable' ? { gaveUp: stop } : { gaveUp: 'budget', bound: stop }),
+      lowerBound,
+    };
+  }
+  if (!optimal && pushes.length > 0) {
+    // the fast mode's answer, shortened (loop cuts, line re-solves, local shortcuts)
+    const shorter = optimize(level, pushes, { maxNodes: 200_000 });
+    return {
+      solved: true,
+      optimal: false,
+      pushes: shorter.pushes,
+      moves: shorter.moves,
+      solution: shorter.solution,
+      pushList: lurdToPushes(level, shorter.solution),
+      nodes,
       lowerBound,
     };
   }

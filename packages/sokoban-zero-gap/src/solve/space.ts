@@ -21,8 +21,6 @@ export class Space {
   readonly zBoxLo: Uint32Array;
   readonly zPlayerHi: Uint32Array;
   readonly zPlayerLo: Uint32Array;
-  /** pushDist[g * size + c]: pushes to bring a lone box from c to goal g (UNREACHABLE if impossible). */
-  readonly pushDist: Int32Array;
   /** 1 where no goal can ever be reached by a box (dead square). */
   readonly dead: Uint8Array;
   private readonly stamp: Int32Array;
@@ -76,30 +74,76 @@ export class Space {
     this.stamp = new Int32Array(size);
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
+    this.dead = this.deadSquares();
+  }
+
+  /**
+   * Dead squares: cells from which no goal can be reached by pushing a lone box, found by one pull
+   * search from all goals at once (O(size), however many goals there are).
+   */
+  private deadSquares(): Uint8Array {
+    const { size, off, wall, goals } = this;
+    const live = new Uint8Array(size);
+    const q = this.queue;
+    let head = 0;
+    let tail = 0;
+    for (const g of goals) {
+      live[g] = 1;
+      q[tail++] = g;
+    }
+    while (head < tail) {
+      const t = q[head++]!;
+      for (const o of off) {
+        // a push by o from c = t - o needs the player at c - o
+        const c = t - o;
+        const p = c - o;
+        if (c < 0 || p < 0 || c >= size || p >= size || wall[c] || wall[p] || live[c]) continue;
+        live[c] = 1;
+        q[tail++] = c;
+      }
+    }
+    const dead = new Uint8Array(size);
+    for (let c = 0; c < size; c++) dead[c] = live[c] ? 0 : 1;
+    return dead;
+  }
+
+  /** Entries of the per-goal distance table {@link pushDist} would hold (goals × cells). */
+  get distanceEntries(): number {
+    return this.goals.length * this.size;
+  }
+
+  private distances: Int32Array | undefined;
+
+  /**
+   * pushDist[g * size + c]: pushes to bring a lone box from c to goal g (UNREACHABLE if impossible).
+   * Built on first use: it takes {@link distanceEntries} × 4 bytes, so callers check that first.
+   */
+  get pushDist(): Int32Array {
+    if (this.distances) return this.distances;
+    const { size, off, wall, goals } = this;
     const k = goals.length;
-    this.pushDist = new Int32Array(k * size).fill(UNREACHABLE);
-    this.dead = new Uint8Array(size).fill(1);
+    const dist = new Int32Array(k * size).fill(UNREACHABLE);
+    const q = this.queue;
     for (let g = 0; g < k; g++) {
       const base = g * size;
-      const q = this.queue;
       let head = 0;
       let tail = 0;
       q[tail++] = goals[g]!;
-      this.pushDist[base + goals[g]!] = 0;
+      dist[base + goals[g]!] = 0;
       while (head < tail) {
         const t = q[head++]!;
-        for (const o of this.off) {
-          // a push by o from c = t - o needs the player at c - o
+        for (const o of off) {
           const c = t - o;
           const p = c - o;
-          if (c < 0 || p < 0 || c >= size || p >= size || this.wall[c] || this.wall[p]) continue;
-          if (this.pushDist[base + c] !== UNREACHABLE) continue;
-          this.pushDist[base + c] = this.pushDist[base + t]! + 1;
+          if (c < 0 || p < 0 || c >= size || p >= size || wall[c] || wall[p]) continue;
+          if (dist[base + c] !== UNREACHABLE) continue;
+          dist[base + c] = dist[base + t]! + 1;
           q[tail++] = c;
         }
       }
-      for (let c = 0; c < size; c++) if (this.pushDist[base + c] !== UNREACHABLE) this.dead[c] = 0;
     }
+    this.distances = dist;
+    return dist;
   }
 
   /**
@@ -219,10 +263,13 @@ export class Space {
   /** Solver of the assignment bound, made on first use. */
   private bound: Assignment | undefined;
 
-  /** Admissible lower bound: minimum-cost assignment of boxes to goals by lone-box push distance. */
-  lowerBound(boxes: Int32Array | number[]): number {
+  /**
+   * Admissible lower bound: minimum-cost assignment of boxes to goals by lone-box push distance.
+   * NaN when `deadline` (a `performance.now()` time) passes first.
+   */
+  lowerBound(boxes: Int32Array | number[], deadline = Infinity): number {
     this.bound ??= new Assignment(this.goals.length, this.size, this.pushDist, UNREACHABLE);
-    const total = this.bound.solve(boxes);
+    const total = this.bound.solve(boxes, deadline);
     return total >= this.bound.big ? UNREACHABLE : total;
   }
 }
