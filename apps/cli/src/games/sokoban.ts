@@ -93,13 +93,17 @@ function registerGenerate(group: Command, ctx: Context): void {
       'lurd (default) or pushes (a push list; fast for huge levels)',
       'lurd',
     )
-    .option('--max-ms <ms>', 'time budget for each level, in milliseconds')
+    .option(
+      '--max-ms <ms>',
+      'time budget for each level, in milliseconds (raise it for huge levels)',
+      String(DEFAULT_GENERATE_MS),
+    )
     .option('--out <file>', 'write the collection to a file instead of stdout')
     .action(async (o: Record<string, string | undefined>) => {
       const type = choiceOption<ZeroGapType>('--type', o.type!, ['b', 'e', 'w', 'g', 's']);
       const size = intOption('--size', o.size!, type === 's' ? 7 : 2, maxSize(type));
       const pushes = intOption('--pushes', o.pushes!, 1, MAX_PUSHES);
-      const maxMs = o.maxMs === undefined ? undefined : maxMsOption(o.maxMs);
+      const maxMs = maxMsOption(o.maxMs!);
       const select = choiceOption<Selection>('--select', o.select!, ['last', 'farthest']);
       const count = intOption('--count', o.count!, 1, 100_000);
       const answer = choiceOption('--answer', o.answer!, ['lurd', 'pushes'] as const);
@@ -123,7 +127,7 @@ function registerGenerate(group: Command, ctx: Context): void {
             answer,
             tree,
             step,
-            ...(maxMs !== undefined ? { maxMs } : {}),
+            maxMs,
             ...(count === 1 ? { onProgress: (done, total) => bar.update(done, total) } : {}),
           },
           count,
@@ -205,6 +209,13 @@ function registerVerify(group: Command, ctx: Context): void {
 }
 
 /** "time limit (10,000 ms)" and the like: which budget a search hit. */
+/**
+ * Default time budget of `sokoban generate`, per level: every call ends in seconds (b n=48 with
+ * 1,000,000 pushes and its LURD answer takes about 6 s on a loaded 2-core machine); huge levels ask
+ * for more with --max-ms.
+ */
+const DEFAULT_GENERATE_MS = 15_000;
+
 function boundText(r: SolveResult, maxNodes: number, maxMs: number, maxMemoryMB: number): string {
   if (r.bound === 'time') return `time limit (${maxMs.toLocaleString('en-US')} ms)`;
   if (r.bound === 'memory') return `memory limit (${maxMemoryMB.toLocaleString('en-US')} MB)`;
