@@ -220,6 +220,15 @@ describe('Animal grid demo', () => {
     expect(conditions.length).toBeGreaterThan(0);
     for (const text of conditions) expect(text.trim()).toMatch(/^(Every|No|The) .+\.$/);
 
+    // On the empty board the hint names the next placement and why, and the grade is named.
+    await page.locator('[data-testid="animal-hint"]').click();
+    const hint = page.locator('[data-testid="animal-hint-text"]');
+    expect(await hint.getAttribute('data-status')).toBe('next');
+    await expect(hint.textContent()).resolves.toMatch(/Hint:\s*\S.* (goes|go) on \w+\/\w+/);
+    await expect(page.locator('[data-testid="animal-grade"]').textContent()).resolves.toMatch(
+      /easy|medium|hard|expert/,
+    );
+
     // Place the first piece on the top-left cell by clicking.
     const piece = page.locator('[data-piece]').first();
     const animal = (await piece.getAttribute('data-piece'))!;
