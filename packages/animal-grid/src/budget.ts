@@ -26,13 +26,18 @@ export interface Deadline {
 export function startDeadline(options: TimeBudgetOptions): Deadline {
   const now = options.now ?? (() => performance.now());
   const start = now();
+  checkMaxMs(options.maxMs);
   const maxMs = options.maxMs ?? Infinity;
-  if (!(maxMs > 0))
-    throw new InvalidInputError(`maxMs must be a positive number, got ${maxMs}`, { path: 'maxMs' });
   return {
     expired: () => maxMs !== Infinity && now() - start >= maxMs,
     elapsed: () => now() - start,
   };
+}
+
+/** Checks a time limit the way every job here always has: absent, or a positive number of ms. */
+export function checkMaxMs(maxMs: number | undefined): void {
+  if (maxMs !== undefined && !(maxMs > 0))
+    throw new InvalidInputError(`maxMs must be a positive number, got ${maxMs}`, { path: 'maxMs' });
 }
 
 /** The bound in words, for "gave up: …" messages. */

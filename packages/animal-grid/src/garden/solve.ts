@@ -1,5 +1,13 @@
 /** Exhaustive Beautiful Garden solver: all plantings that grow into the target, or a proof of none. */
-import { startDeadline, type GaveUp, type TimeBudgetOptions } from '../budget.js';
+import {
+  BudgetMeter,
+  IMPOSSIBLE,
+  SOLVED,
+  type Bound,
+  type Budget,
+  type Outcome,
+} from '@puzzlekit/graph-search';
+import { checkMaxMs } from '../budget.js';
 import {
   growRound,
   kindIndex,
@@ -23,19 +31,25 @@ export interface GardenSolveResult {
   /** When count is 0 and the reason is simple, what rules every planting out. */
   readonly reason: string | null;
   /** The bound that ended the search early (`nodes` or `time`), or null (finished, or `countLimit` reached). */
-  readonly gaveUp: Extract<GaveUp, 'nodes' | 'time'> | null;
+  readonly gaveUp: Extract<Bound, 'nodes' | 'time'> | null;
+  /**
+   * `solved` (at least one planting, and the search finished or reached `countLimit`), `impossible`
+   * (the search finished and found none: a proof) or `gave-up` with the bound and its limit.
+   */
+  readonly outcome: Outcome;
 }
 
-/** Options of {@link solveGarden}. */
-export interface GardenSolveOptions extends TimeBudgetOptions {
-  /** Partial plantings to explore before giving up (default 2,000,000). */
+/**
+ * Options of {@link solveGarden}: the shared {@link Budget} (`maxNodes` partial plantings, default
+ * 2,000,000; `maxMs`; `onProgress`, about every 16,384 nodes) and the older name `nodeBudget`.
+ */
+export interface GardenSolveOptions extends Budget {
+  /** @deprecated use `maxNodes`; given both, the smaller holds. */
   readonly nodeBudget?: number;
   /** List at most this many plantings (default 100; the count goes on). */
   readonly listLimit?: number;
   /** Stop after this many solutions (default: all). */
   readonly countLimit?: number;
-  /** Called every 256 nodes with the nodes explored so far (for a progress display). */
-  readonly onProgress?: (nodes: number) => void;
 }
 
 /** Default node budget of {@link solveGarden}. */
@@ -75,8 +89,11 @@ function seedKinds(level: GardenLevel, targetIdx: Int8Array): SeedKind[] | strin
  * cell of it lies farther than `rounds` growth steps (through target cells of that kind that suit it)
  * from every chosen seed. Each full planting is simulated and compared with the target.
  *
- * Bounded by `nodeBudget` and `maxMs`: a 16×16 level of 100 rounds can need minutes for its node
- * budget, so callers facing untrusted levels should pass a time limit; `gaveUp` says which bound hit.
+ * Bounded by `maxNodes` and `maxMs`: a 16×16 level of 100 rounds can need minutes for its node
+ * budget, so callers facing untrusted levels should pass a time limit; `outcome` (and `gaveUp`) say
+ * which bound hit. The search is a hand recursion, not the core's `depthFirstSearch`: it enumerates
+ * and counts every planting (that search stops at the first goal), and chooses seed cells in
+ * increasing order, so no position repeats and a memo would only cost memory.
  */
 export function solveGarden(
   level: GardenLevel,
@@ -84,20 +101,26 @@ export function solveGarden(
 ): GardenSolveResult {
   const n = level.size;
   const kinds = level.flowerTypes;
-  const budget = options.nodeBudget ?? GARDEN_NODE_BUDGET;
   const listLimit = options.listLimit ?? 100;
   const countLimit = options.countLimit ?? Infinity;
-  const deadline = startDeadline(options);
+  const meter = gardenMeter(options);
   const kindOf = kindIndex(kinds);
   const targetIdx = Int8Array.from(level.target, (name) =>
     name === null ? -1 : (kindOf.get(name) ?? -1),
   );
   const plan = seedKinds(level, targetIdx);
   if (typeof plan === 'string')
-    return { solutions: [], count: 0, complete: true, nodes: 0, reason: plan, gaveUp: null };
+    return {
+      solutions: [],
+      count: 0,
+      complete: true,
+      nodes: 0,
+      reason: plan,
+      gaveUp: null,
+      outcome: IMPOSSIBLE,
+    };
   const solutions: Planting[] = [];
   let count = 0;
-  let nodes = 0;
   let stopped = false;
   let gaveUp: GardenSolveResult['gaveUp'] = null;
   const planted = new Int8Array(n * n).fill(-1);
@@ -143,13 +166,10 @@ export function solveGarden(
   };
   /** Counts a node; false (and the bound recorded) when a budget is spent. */
   const spend = (): boolean => {
-    nodes++;
-    if (nodes > budget) gaveUp = 'nodes';
-    else if ((nodes & 255) === 0 && deadline.expired()) gaveUp = 'time';
-    else {
-      if ((nodes & 255) === 0) options.onProgress?.(nodes);
-      return true;
-    }
+    const bound = meter.spend();
+    if (bound === null) return true;
+    // spend() reports nodes or time only (memory is judged by storesTooMany, unused here)
+    gaveUp = bound as 'nodes' | 'time';
     stopped = true;
     return false;
   };
@@ -174,8 +194,22 @@ export function solveGarden(
     solutions,
     count,
     complete: !stopped,
-    nodes: Math.min(nodes, budget),
+    nodes: meter.nodes,
     reason: null,
     gaveUp,
+    outcome: gaveUp !== null ? meter.gaveUp(gaveUp) : count > 0 ? SOLVED : IMPOSSIBLE,
   };
+}
+
+/** The meter of one search: the older `nodeBudget` folded into `maxNodes` (the smaller holds). */
+function gardenMeter(options: GardenSolveOptions): BudgetMeter {
+  checkMaxMs(options.maxMs);
+  const { nodeBudget, ...budget } = options;
+  return new BudgetMeter({
+    ...budget,
+    maxNodes: Math.min(
+      options.maxNodes ?? (nodeBudget === undefined ? GARDEN_NODE_BUDGET : Infinity),
+      nodeBudget ?? Infinity,
+    ),
+  });
 }
