@@ -8,15 +8,8 @@ import {
   type Outcome,
 } from '@puzzlekit/graph-search';
 import { checkMaxMs } from '../budget.js';
-import {
-  growRound,
-  kindIndex,
-  seedCount,
-  suits,
-  type GardenLevel,
-  type Planted,
-  type Planting,
-} from './model.js';
+import { PaddedGarden } from './board.js';
+import { kindIndex, seedCount, type GardenLevel, type Planted, type Planting } from './model.js';
 
 /** Result of {@link solveGarden}. */
 export interface GardenSolveResult {
@@ -124,36 +117,17 @@ export function solveGarden(
   let stopped = false;
   let gaveUp: GardenSolveResult['gaveUp'] = null;
   const planted = new Int8Array(n * n).fill(-1);
-  const dist = new Int32Array(n * n);
-  const queue = new Int32Array(n * n);
-  /** Does every target cell of kind k lie within `rounds` growth steps of a planted seed of k? */
-  const reachable = (k: number): boolean => {
-    dist.fill(-1);
-    let tail = 0;
-    for (let i = 0; i < n * n; i++) {
-      if (planted[i] === k) {
-        dist[i] = 0;
-        queue[tail++] = i;
-      }
-    }
-    for (let head = 0; head < tail; head++) {
-      const i = queue[head]!;
-      if (dist[i]! >= level.rounds || !suits(kinds[k]!, level.humidity[i]!)) continue;
-      const x = i % n;
-      for (const j of [x > 0 ? i - 1 : -1, x < n - 1 ? i + 1 : -1, i - n, i + n]) {
-        if (j < 0 || j >= n * n || dist[j] !== -1 || targetIdx[j] !== k) continue;
-        if (!suits(kinds[k]!, level.humidity[j]!)) continue;
-        dist[j] = dist[i]! + 1;
-        queue[tail++] = j;
-      }
-    }
-    for (let i = 0; i < n * n; i++) if (targetIdx[i] === k && dist[i] === -1) return false;
-    return true;
-  };
+  // The hot loops (the reach test of each kind, the growth of each full planting) run on a padded
+  // board whose buffers live through the whole search.
+  const board = new PaddedGarden(
+    n,
+    level.humidity,
+    kinds,
+    targetIdx,
+    plan.map((sk) => sk.k),
+  );
   const leaf = (): void => {
-    let cells: Int8Array = planted.slice();
-    for (let r = 0; r < level.rounds; r++) cells = growRound(n, level.humidity, kinds, cells);
-    for (let i = 0; i < n * n; i++) if (cells[i] !== targetIdx[i]) return;
+    if (!board.growsInto(planted, level.rounds, targetIdx)) return;
     count++;
     if (solutions.length < listLimit) {
       const p: Planted[] = [];
@@ -179,7 +153,8 @@ export function solveGarden(
     const sk = plan[kindPos];
     if (!sk) return leaf();
     if (left === 0) {
-      if (reachable(sk.k)) choose(kindPos + 1, 0, plan[kindPos + 1]?.seeds ?? 0);
+      if (board.allWithin(sk.k, sk.cells, planted, level.rounds))
+        choose(kindPos + 1, 0, plan[kindPos + 1]?.seeds ?? 0);
       return;
     }
     for (let c = start; c <= sk.cells.length - left && !stopped; c++) {
