@@ -62,7 +62,7 @@ describe('PaddedGarden', () => {
   it('grows a planting exactly as growRound does, round after round (property)', () => {
     fc.assert(
       fc.property(garden, ({ n, humidity, planted, rounds }) => {
-        let cells = Int8Array.from(planted);
+        let cells: Int8Array = Int8Array.from(planted);
         for (let r = 0; r < rounds; r++) cells = growRound(n, humidity, KINDS, cells);
         const board = new PaddedGarden(n, humidity, KINDS, cells, [0, 1, 2]);
         expect(board.growsInto(Int8Array.from(planted), rounds, cells)).toBe(true);
@@ -78,7 +78,7 @@ describe('PaddedGarden', () => {
     fc.assert(
       fc.property(garden, fc.integer({ min: 0, max: 2 }), ({ n, humidity, planted, rounds }, k) => {
         // The target: the planting grown a few rounds, so the kinds form real regions.
-        let target = Int8Array.from(planted);
+        let target: Int8Array = Int8Array.from(planted);
         for (let r = 0; r < 3; r++) target = growRound(n, humidity, KINDS, target);
         const seeds = Int8Array.from(planted, (f, i) => (f === k && target[i] === k ? k : -1));
         const cells: number[] = [];
