@@ -148,7 +148,7 @@ describe('Beautiful Garden', () => {
     const campaign = generateGardenCampaign(Rng.from('garden'), 6);
     const b = generateGardenCampaign(Rng.from('garden'), 6);
     expect(b).toEqual(campaign);
-    expect(campaign).toMatchObject({ missing: 0, gaveUp: null });
+    expect(campaign).toMatchObject({ missing: 0, gaveUp: null, outcome: { kind: 'solved' } });
     const a = campaign.levels;
     expect(a.map((g) => g.level.size)).toEqual([2, 2, 3, 3, 4, 4]);
     for (const g of a) {
@@ -320,6 +320,7 @@ describe('Beautiful Garden on hostile input', () => {
     });
     const campaign = generateGardenCampaign(Rng.from(1), 40, { maxMs: 3, now: tickingClock(1) });
     expect(campaign.gaveUp).toBe('time');
+    expect(campaign.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 3 });
     expect(campaign.levels.length + campaign.missing).toBe(40);
     expect(campaign.missing).toBeGreaterThan(0);
   });
