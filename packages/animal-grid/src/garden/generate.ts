@@ -3,7 +3,14 @@ import { InvalidInputError } from '@puzzlekit/errors';
 import type { Rng } from '@puzzlekit/rng';
 import { SOLVED, type Outcome } from '@puzzlekit/graph-search';
 import { startDeadline, type Deadline, type GaveUp, type TimeBudgetOptions } from '../budget.js';
-import { PAPER_FLOWERS, simulateGarden, suits, type GardenLevel, type Planting } from './model.js';
+import {
+  neighbourCells,
+  PAPER_FLOWERS,
+  simulateGarden,
+  suits,
+  type GardenLevel,
+  type Planting,
+} from './model.js';
 import { solveGarden } from './solve.js';
 
 /** Humidity values used by generated gardens: one per band of the paper's flowers, plus dry soil. */
@@ -46,14 +53,7 @@ function humidityMap(rng: Rng, size: number): number[] {
   while (frontier.length > 0) {
     const k = rng.below(frontier.length);
     const i = frontier[k]!;
-    const x = i % size;
-    const y = Math.floor(i / size);
-    const open = [
-      x > 0 ? i - 1 : -1,
-      x < size - 1 ? i + 1 : -1,
-      y > 0 ? i - size : -1,
-      y < size - 1 ? i + size : -1,
-    ].filter((j) => j >= 0 && hum[j]! < 0);
+    const open = neighbourCells(i, size).filter((j) => j >= 0 && hum[j]! < 0);
     if (open.length === 0) {
       frontier.splice(k, 1);
       continue;
