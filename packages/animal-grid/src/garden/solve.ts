@@ -102,16 +102,7 @@ export function solveGarden(
     name === null ? -1 : (kindOf.get(name) ?? -1),
   );
   const plan = seedKinds(level, targetIdx);
-  if (typeof plan === 'string')
-    return {
-      solutions: [],
-      count: 0,
-      complete: true,
-      nodes: 0,
-      reason: plan,
-      gaveUp: null,
-      outcome: IMPOSSIBLE,
-    };
+  if (typeof plan === 'string') return ruledOut(plan);
   const solutions: Planting[] = [];
   let count = 0;
   let stopped = false;
@@ -129,13 +120,7 @@ export function solveGarden(
   const leaf = (): void => {
     if (!board.growsInto(planted, level.rounds, targetIdx)) return;
     count++;
-    if (solutions.length < listLimit) {
-      const p: Planted[] = [];
-      for (let i = 0; i < n * n; i++)
-        if (planted[i]! >= 0)
-          p.push({ flower: kinds[planted[i]!]!.name, x: i % n, y: Math.floor(i / n) });
-      solutions.push(p);
-    }
+    if (solutions.length < listLimit) solutions.push(plantingOf(planted, kinds, n));
     if (count >= countLimit) stopped = true;
   };
   /** Counts a node; false (and the bound recorded) when a budget is spent. */
@@ -174,6 +159,28 @@ export function solveGarden(
     gaveUp,
     outcome: gaveUp !== null ? meter.gaveUp(gaveUp) : count > 0 ? SOLVED : IMPOSSIBLE,
   };
+}
+
+/** The answer when a simple count rules every planting out before any search. */
+function ruledOut(reason: string): GardenSolveResult {
+  return {
+    solutions: [],
+    count: 0,
+    complete: true,
+    nodes: 0,
+    reason,
+    gaveUp: null,
+    outcome: IMPOSSIBLE,
+  };
+}
+
+/** The planted flowers of a garden (a kind per cell, −1 empty) as a planting, top row first. */
+function plantingOf(planted: Int8Array, kinds: GardenLevel['flowerTypes'], n: number): Planting {
+  const p: Planted[] = [];
+  for (let i = 0; i < n * n; i++)
+    if (planted[i]! >= 0)
+      p.push({ flower: kinds[planted[i]!]!.name, x: i % n, y: Math.floor(i / n) });
+  return p;
 }
 
 /** The meter of one search: the older `nodeBudget` folded into `maxNodes` (the smaller holds). */
