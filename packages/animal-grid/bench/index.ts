@@ -17,6 +17,7 @@ import {
   type Puzzle,
 } from '../src/index.js';
 import { LEVEL_50 } from '../src/fixtures.js';
+import { coreCompare } from './core-compare.js';
 
 header('@puzzlekit/animal-grid');
 
@@ -176,3 +177,4 @@ for (const size of [2, 3, 4, 5, 6, 8]) {
   gardenRows.push([size, made, attempts, fmt((made * 1000) / t.ms, 1), us(solveMs)]);
 }
 table(gardenRows);
+coreCompare();

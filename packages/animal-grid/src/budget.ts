@@ -1,6 +1,8 @@
 /**
- * Work budgets shared by the package's long jobs (the garden solver, the generators): a wall-clock
- * limit read from an injectable clock, and the words every job uses to say which bound stopped it.
+ * The generators' time limit and the older words for which bound stopped a job. The searches count on
+ * the shared `BudgetMeter` of @puzzlekit/graph-search and every result carries its shared `Outcome`;
+ * the generators keep this deadline because one candidate or attempt takes up to milliseconds and
+ * the clock must be read before each, not every 256 as the meter does.
  */
 import { InvalidInputError } from '@puzzlekit/errors';
 
@@ -26,13 +28,18 @@ export interface Deadline {
 export function startDeadline(options: TimeBudgetOptions): Deadline {
   const now = options.now ?? (() => performance.now());
   const start = now();
+  checkMaxMs(options.maxMs);
   const maxMs = options.maxMs ?? Infinity;
-  if (!(maxMs > 0))
-    throw new InvalidInputError(`maxMs must be a positive number, got ${maxMs}`, { path: 'maxMs' });
   return {
     expired: () => maxMs !== Infinity && now() - start >= maxMs,
     elapsed: () => now() - start,
   };
+}
+
+/** Checks a time limit the way every job here always has: absent, or a positive number of ms. */
+export function checkMaxMs(maxMs: number | undefined): void {
+  if (maxMs !== undefined && !(maxMs > 0))
+    throw new InvalidInputError(`maxMs must be a positive number, got ${maxMs}`, { path: 'maxMs' });
 }
 
 /** The bound in words, for "gave up: …" messages. */

@@ -119,7 +119,7 @@ describe('puzzles with no solution', () => {
       constraints: [...LEVEL_50.constraints, { type: 'height', animal: 'lion', height: 3 }],
     };
     const r = solve(p);
-    expect(r).toMatchObject({ count: 0, complete: true });
+    expect(r).toMatchObject({ count: 0, complete: true, outcome: { kind: 'impossible' } });
     expect(bruteForce(p)).toEqual([]);
     expect(r.reason).toEqual({
       text: 'conditions 1 and 7 leave lion no cell for its 2 pieces',

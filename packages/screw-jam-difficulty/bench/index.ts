@@ -31,6 +31,7 @@ import {
   type Level,
   type SpawnPolicy,
 } from '../src/index.js';
+import { coreCompare } from './core-compare.js';
 
 header('@puzzlekit/screw-jam-difficulty');
 
@@ -90,6 +91,7 @@ const solveRows: (string | number)[][] = [['box order', 'status', 'states', 'ms'
   }
 }
 table(solveRows);
+coreCompare();
 
 // 2. Rating a snapshot.
 const startSnap = levelSnapshot(ten);

@@ -169,6 +169,7 @@ describe('budgets: every long job stops and says which bound it hit', () => {
       now: fakeClock(1),
     });
     expect(r.gaveUp).toBe('time');
+    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 150 });
     expect(r.requested).toBe(1_000_000);
     expect(r.runs).toBeLessThan(150);
     // A stopped run is a prefix of the full run: the same playouts, the same figures.
@@ -180,6 +181,7 @@ describe('budgets: every long job stops and says which bound it hit', () => {
         seed: 1,
       });
       expect(full.gaveUp).toBeNull();
+      expect(full.outcome).toEqual({ kind: 'solved' });
       expect(full.tally).toEqual(r.tally);
     }
   });
@@ -204,6 +206,17 @@ describe('budgets: every long job stops and says which bound it hit', () => {
     });
     expect(kept.gaveUp).toBeNull();
     expect(kept.runs).toBe(500);
+    // The shared name of the memory bound; given both names, the smaller holds.
+    const shared = simulate(level, {
+      runs: 500,
+      bot: { kind: 'random' },
+      policy: { kind: 'random' },
+      seed: 1,
+      maxStates: 80,
+      maxBoxRecords: 50,
+    });
+    expect(shared.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 50 });
+    expect(shared.runs).toBe(r.runs);
   });
   it('the solver names the bound: states, time or memory', () => {
     const boxes = [...level.solution!.boxes].reverse();
@@ -232,10 +245,11 @@ describe('budgets: every long job stops and says which bound it hit', () => {
       bot: { kind: 'greedy' },
       seed: 1,
     });
-    expect(full).toMatchObject({ gaveUp: null, played: 10 });
+    expect(full).toMatchObject({ gaveUp: null, played: 10, outcome: { kind: 'solved' } });
+    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 200 });
   });
   it('the generator gives up with a GenerationError when time runs out', () => {
-    expect(() =>
+    const big = () =>
       generateLevel({
         colors: 20,
         boxesPerColor: 5,
@@ -245,7 +259,9 @@ describe('budgets: every long job stops and says which bound it hit', () => {
         seed: 1,
         maxMs: 1,
         now: fakeClock(1),
-      }),
-    ).toThrow(GenerationError);
+      });
+    expect(big).toThrow(GenerationError);
+    // The clock is read every 256 swaps: the first read after the start is already past 1 ms.
+    expect(big).toThrow(/^gave up: time limit of 1 ms reached after 255 of 600 colour swaps$/);
   });
 });

@@ -86,5 +86,5 @@ export {
 export type { DctTally, DctBin, Cut, Monotonicity } from './validate/tally.js';
 export { generateLevel, generateLevelWithReplay, PALETTE } from './generate/generate.js';
 export type { GenerateOptions, GeneratedLevel } from './generate/generate.js';
-export { solveLevel } from './solve/solve.js';
-export type { SolveOptions, SolveResult } from './solve/solve.js';
+export { solveLevel, SOLVE_MAX_NODES } from './solve/solve.js';
+export type { SolveOptions, SolveResult, SolveBound } from './solve/solve.js';

@@ -257,7 +257,8 @@ describe('puzzlekit garden', () => {
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout) as { gaveUp: string; complete: boolean; count: number };
     expect(out).toMatchObject({
-      gaveUp: 'gave up: time limit of 500 ms',
+      gaveUp: 'gave up: time limit of 500 ms reached',
+      outcome: { kind: 'gave-up', bound: 'time', limit: 500 },
       complete: false,
       count: 0,
     });

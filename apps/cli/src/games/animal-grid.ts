@@ -1,3 +1,4 @@
+import { describeOutcome } from '@puzzlekit/graph-search';
 import type { Command } from 'commander';
 import { Rng } from '@puzzlekit/rng';
 import {
@@ -522,30 +523,29 @@ function registerGarden(program: Command, ctx: Context): void {
     .option('--max-ms <ms>', 'time budget in milliseconds', DEFAULT_MAX_MS)
     .action(async (file: string, o: { limit: string; maxNodes: string; maxMs: string }) => {
       const listLimit = intOption('--limit', o.limit, 0, MAX_LIST);
-      const nodeBudget = intOption('--max-nodes', o.maxNodes, 1, 1_000_000_000);
+      const maxNodes = intOption('--max-nodes', o.maxNodes, 1, 1_000_000_000);
       const maxMs = maxMsOption(o.maxMs);
       const level = parseGarden(await ctx.readText(file), file);
-      const bar = budgetBar(ctx, 'searching', nodeBudget, maxMs);
+      const bar = budgetBar(ctx, 'searching', maxNodes, maxMs);
       const r = solveGarden(level, {
         listLimit,
-        nodeBudget,
+        maxNodes,
         maxMs,
         onProgress: (k) => bar.update(k),
       });
       bar.stop();
-      const gaveUp =
-        r.gaveUp === null ? null : gaveUpText(r.gaveUp, r.gaveUp === 'time' ? maxMs : nodeBudget);
-      ctx.output({ ...r, ...(gaveUp === null ? {} : { gaveUp: `gave up: ${gaveUp}` }) }, () =>
+      const gaveUp = r.outcome.kind === 'gave-up' ? describeOutcome(r.outcome) : null;
+      ctx.output({ ...r, ...(gaveUp === null ? {} : { gaveUp }) }, () =>
         [
           r.count === 0 && r.complete
             ? `no planting works (exhaustive search, ${r.nodes} node(s))${r.reason ? `: ${r.reason}` : ''}`
             : r.count === 0
-              ? `no planting found before it gave up: ${gaveUp} (${r.nodes} nodes); the search did not finish, so this is no proof that none works`
-              : `${r.count} planting(s)${r.complete ? '' : ` found before it gave up: ${gaveUp} (${r.nodes} nodes); there may be more`}${r.count === 1 && r.complete ? ', unique' : ''}`,
+              ? `no planting found before it ${gaveUp} (${r.nodes} nodes); the search did not finish, so this is no proof that none works`
+              : `${r.count} planting(s)${r.complete ? '' : ` found before it ${gaveUp} (${r.nodes} nodes); there may be more`}${r.count === 1 && r.complete ? ', unique' : ''}`,
           ...r.solutions.map((p) => `  ${formatPlanting(p)}`),
         ].join('\n'),
       );
-      if (gaveUp !== null && r.count === 0) throw new CommandFailure(`gave up: ${gaveUp}`);
+      if (gaveUp !== null && r.count === 0) throw new CommandFailure(gaveUp);
     });
 
   group

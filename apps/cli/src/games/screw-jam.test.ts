@@ -320,11 +320,20 @@ describe('puzzlekit screw-jam', () => {
     );
     expect(sim.code).toBe(0);
     expect(sim.stdout).toMatch(/^gave up: time \(--max-ms 1\) after \d+ of 1000000 runs/);
-    const solve = await runCli(['screw-jam', 'solve', 'l.json', '--budget', '3'], {
+    const solve = await runCli(['screw-jam', 'solve', 'l.json', '--max-nodes', '3'], {
       'l.json': level,
     });
     expect(solve.code).toBe(1);
-    expect(solve.stdout).toMatch(/gave up: states \(--budget 3\) after 3 states/);
+    expect(solve.stdout).toMatch(/gave up: node budget of 3 reached after 3 positions/);
+    // The older flag still works; given both, the smaller bound holds.
+    const old = await runCli(['screw-jam', 'solve', 'l.json', '--budget', '2', '--json'], {
+      'l.json': level,
+    });
+    expect(old.code).toBe(1);
+    expect(JSON.parse(old.stdout)).toMatchObject({
+      outcome: { kind: 'gave-up', bound: 'nodes', limit: 2 },
+      nodes: 2,
+    });
     const gen = await runCli([
       'screw-jam',
       'generate',
@@ -342,7 +351,7 @@ describe('puzzlekit screw-jam', () => {
       '1',
     ]);
     expect(gen.code).toBe(1);
-    expect(gen.stderr).toMatch(/gave up: time \(1 ms\)/);
+    expect(gen.stderr).toMatch(/gave up: time limit of 1 ms reached after \d+ of \d+ colour swaps/);
     expect(
       (await runCli(['screw-jam', 'simulate', 'l.json', '--max-ms', '0'], { 'l.json': level }))
         .code,

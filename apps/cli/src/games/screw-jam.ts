@@ -27,6 +27,7 @@ import {
   type SnapshotRating,
   type SpawnPolicy,
 } from '@puzzlekit/screw-jam-difficulty';
+import { describeOutcome } from '@puzzlekit/graph-search';
 import {
   choiceOption,
   CommandFailure,
@@ -341,46 +342,45 @@ export const screwJam: GameModule = {
         'box colours in spawn order, comma-separated (default: the order of the winning play saved in the level)',
       )
       .option('--slots <n>', 'box positions: 2 (middle and left) or 1', '2')
-      .option('--budget <n>', 'search states before giving up', '200000')
+      .option('--max-nodes <n>', 'positions to expand before giving up', '200000')
+      .option('--budget <n>', 'the older name of --max-nodes (given both, the smaller holds)')
       .option('--max-ms <ms>', 'stop after this many milliseconds', DEFAULT_MAX_MS)
       .action(
         async (
           file: string,
-          o: { boxes?: string; slots: string; budget: string; maxMs: string },
+          o: { boxes?: string; slots: string; maxNodes: string; budget?: string; maxMs: string },
         ) => {
           const slots = intOption('--slots', o.slots, 1, 2) as 1 | 2;
-          const nodeBudget = intOption('--budget', o.budget, 1, 100_000_000);
+          const maxNodes = Math.min(
+            intOption('--max-nodes', o.maxNodes, 1, 100_000_000),
+            o.budget === undefined ? Infinity : intOption('--budget', o.budget, 1, 100_000_000),
+          );
           const maxMs = maxMsOption(o.maxMs);
           const level = await readLevel(ctx, file);
           const boxes = o.boxes
             ?.split(',')
             .map((c) => c.trim())
             .filter((c) => c.length > 0);
-          const bar = ctx.progress('searching', nodeBudget);
+          const bar = ctx.progress('searching', maxNodes);
           const r = solveLevel(level, {
             ...(boxes ? { boxes } : {}),
             boxSlots: slots,
-            nodeBudget,
+            maxNodes,
             maxMs,
             onProgress: (nodes) => bar.update(nodes),
           });
           bar.stop();
-          const bound =
-            r.gaveUp === 'nodes'
-              ? `states (--budget ${nodeBudget})`
-              : r.gaveUp === 'time'
-                ? `time (--max-ms ${maxMs})`
-                : 'memory';
+          const gaveUp = describeOutcome(r.outcome);
           ctx.output(r, () =>
             r.status === 'won'
-              ? `winnable with boxes ${r.boxes.map(shownName).join(', ')}: taps ${r.taps!.join(' ')} (${r.nodes} states searched)`
+              ? `winnable with boxes ${r.boxes.map(shownName).join(', ')}: taps ${r.taps!.join(' ')} (${r.nodes} positions searched)`
               : r.status === 'unwinnable'
-                ? `no tap order wins with boxes ${r.boxes.map(shownName).join(', ')} (${r.nodes} states searched)`
-                : `gave up: ${bound} after ${r.nodes} states; winnable or not is unknown`,
+                ? `no tap order wins with boxes ${r.boxes.map(shownName).join(', ')} (proven: every tap order tried, ${r.nodes} positions searched)`
+                : `${gaveUp} after ${r.nodes} positions; winnable or not is unknown`,
           );
           if (r.status !== 'won')
             throw new CommandFailure(
-              r.status === 'unwinnable' ? 'not winnable with this box order' : `gave up: ${bound}`,
+              r.status === 'unwinnable' ? 'not winnable with this box order' : gaveUp,
             );
         },
       );
@@ -451,7 +451,7 @@ export const screwJam: GameModule = {
     });
     // Would the level still be winnable if the boxes came in another order? Ask the solver.
     const reversed = [...level.solution!.boxes].reverse();
-    const solved = solveLevel(level, { boxes: reversed, nodeBudget: 20_000 });
+    const solved = solveLevel(level, { boxes: reversed, maxNodes: 20_000 });
     const start = rateSnapshot(levelSnapshot(level));
     const playouts = (policy: SpawnPolicy): SimulationResult =>
       simulate(level, { runs: 150, bot: { kind: 'greedy' }, policy, seed: 1, keepBoxes: false });
@@ -472,7 +472,7 @@ export const screwJam: GameModule = {
     const text = [
       `generated: ${level.colors.length} colours, ${screws} screws on ${level.bars.length} bars in 4 layers on a 6×6 board (seed 2)`,
       `winning play saved with the level: ${replay.won ? 'wins' : 'FAILS'} with boxes ${level.solution!.boxes.slice(0, 4).join(', ')}, … (largest tray ${replay.maxTray})`,
-      `solver, boxes in reverse order: ${solved.status}${solved.gaveUp ? ` (${solved.gaveUp})` : ''}${solved.taps ? ` (${solved.taps.length} taps)` : ''} after ${solved.nodes} states`,
+      `solver, boxes in reverse order: ${describeOutcome(solved.outcome)}${solved.taps ? ` (${solved.taps.length} taps)` : ''} after ${solved.nodes} positions`,
       `rated at the start (middle box): ${start.colors.map((c) => `${c} ${fmt(start.middle[c]!)}`).join(', ')}`,
       `greedy bot, 150 playouts each: boxes from band [0, 40] → win ${fmt(100 * easy.winRate)}%, mean max tray ${fmt(easy.meanMaxTray, 2)};`,
       `                               boxes from band [60, 100] → win ${fmt(100 * hard.winRate)}%, mean max tray ${fmt(hard.meanMaxTray, 2)}`,
@@ -488,6 +488,7 @@ export const screwJam: GameModule = {
         replay,
         solver: {
           boxes: solved.boxes,
+          outcome: solved.outcome,
           status: solved.status,
           gaveUp: solved.gaveUp,
           nodes: solved.nodes,

@@ -148,7 +148,7 @@ describe('Beautiful Garden', () => {
     const campaign = generateGardenCampaign(Rng.from('garden'), 6);
     const b = generateGardenCampaign(Rng.from('garden'), 6);
     expect(b).toEqual(campaign);
-    expect(campaign).toMatchObject({ missing: 0, gaveUp: null });
+    expect(campaign).toMatchObject({ missing: 0, gaveUp: null, outcome: { kind: 'solved' } });
     const a = campaign.levels;
     expect(a.map((g) => g.level.size)).toEqual([2, 2, 3, 3, 4, 4]);
     for (const g of a) {
@@ -293,21 +293,34 @@ describe('Beautiful Garden on hostile input', () => {
       rounds: 3,
       target: new Array<string | null>(n * n).fill('rose'),
     };
-    const byNodes = solveGarden(big, { nodeBudget: 1000 });
-    expect(byNodes).toMatchObject({ complete: false, gaveUp: 'nodes', nodes: 1000 });
+    const byNodes = solveGarden(big, { maxNodes: 1000 });
+    expect(byNodes).toMatchObject({
+      complete: false,
+      gaveUp: 'nodes',
+      nodes: 1000,
+      outcome: { kind: 'gave-up', bound: 'nodes', limit: 1000 },
+    });
+    // The older name still works; given both, the smaller bound holds.
+    expect(solveGarden(big, { nodeBudget: 700, maxNodes: 1000 }).nodes).toBe(700);
     const seen: number[] = [];
     const byTime = solveGarden(big, {
       maxMs: 20,
       now: tickingClock(1),
-      onProgress: (k) => seen.push(k),
+      maxNodes: 40_000,
     });
-    expect(byTime).toMatchObject({ complete: false, gaveUp: 'time' });
-    expect(byTime.nodes).toBeLessThan(20 * 256 + 256);
-    expect(seen.length).toBeGreaterThan(10);
-    seen.forEach((k, i) => expect(k).toBe(256 * (i + 1)));
-    expect(solveGarden(level, { maxMs: 60_000 })).toMatchObject({ complete: true, gaveUp: null });
+    // The clock is read at the start and every 256 nodes, a tick each: the 20th check is at 20 ms.
+    expect(byTime).toMatchObject({ complete: false, gaveUp: 'time', nodes: 20 * 256 });
+    expect(byTime.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 20 });
+    solveGarden(big, { maxNodes: 40_000, onProgress: (k) => seen.push(k) });
+    expect(seen).toEqual([16_384, 32_768]);
+    expect(solveGarden(level, { maxMs: 60_000 })).toMatchObject({
+      complete: true,
+      gaveUp: null,
+      outcome: { kind: 'solved' },
+    });
     const campaign = generateGardenCampaign(Rng.from(1), 40, { maxMs: 3, now: tickingClock(1) });
     expect(campaign.gaveUp).toBe('time');
+    expect(campaign.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 3 });
     expect(campaign.levels.length + campaign.missing).toBe(40);
     expect(campaign.missing).toBeGreaterThan(0);
   });

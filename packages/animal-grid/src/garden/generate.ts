@@ -1,8 +1,16 @@
 /** Seeded generation of Beautiful Garden levels with a unique solution. */
 import { InvalidInputError } from '@puzzlekit/errors';
 import type { Rng } from '@puzzlekit/rng';
+import { SOLVED, type Outcome } from '@puzzlekit/graph-search';
 import { startDeadline, type Deadline, type GaveUp, type TimeBudgetOptions } from '../budget.js';
-import { PAPER_FLOWERS, simulateGarden, suits, type GardenLevel, type Planting } from './model.js';
+import {
+  neighbourCells,
+  PAPER_FLOWERS,
+  simulateGarden,
+  suits,
+  type GardenLevel,
+  type Planting,
+} from './model.js';
 import { solveGarden } from './solve.js';
 
 /** Humidity values used by generated gardens: one per band of the paper's flowers, plus dry soil. */
@@ -45,14 +53,7 @@ function humidityMap(rng: Rng, size: number): number[] {
   while (frontier.length > 0) {
     const k = rng.below(frontier.length);
     const i = frontier[k]!;
-    const x = i % size;
-    const y = Math.floor(i / size);
-    const open = [
-      x > 0 ? i - 1 : -1,
-      x < size - 1 ? i + 1 : -1,
-      y > 0 ? i - size : -1,
-      y < size - 1 ? i + size : -1,
-    ].filter((j) => j >= 0 && hum[j]! < 0);
+    const open = neighbourCells(i, size).filter((j) => j >= 0 && hum[j]! < 0);
     if (open.length === 0) {
       frontier.splice(k, 1);
       continue;
@@ -154,6 +155,11 @@ export interface GardenCampaign {
   readonly missing: number;
   /** `time` when the time limit ended the campaign early, `attempts` when a level ran out of attempts. */
   readonly gaveUp: Extract<GaveUp, 'time' | 'attempts'> | null;
+  /**
+   * The shared outcome: `solved` (every level made), or `gave-up` on `time` (limit `maxMs`) or `nodes`
+   * (a level's attempts, limit 2000 per level).
+   */
+  readonly outcome: Outcome;
 }
 
 /**
@@ -177,10 +183,19 @@ export function generateGardenCampaign(
       break;
     }
     const size = Math.min(8, startSize + Math.floor(i / perSize));
-    const g = levelWithin(rng, size, size <= 3 ? 1 : 2, 2000, deadline);
+    const g = levelWithin(rng, size, size <= 3 ? 1 : 2, CAMPAIGN_ATTEMPTS, deadline);
     if (g) levels.push(g);
     else gaveUp = deadline.expired() ? 'time' : (gaveUp ?? 'attempts');
     options.onProgress?.(i + 1);
   }
-  return { levels, missing: count - levels.length, gaveUp };
+  const outcome: Outcome =
+    gaveUp === null
+      ? SOLVED
+      : gaveUp === 'time'
+        ? { kind: 'gave-up', bound: 'time', limit: options.maxMs! }
+        : { kind: 'gave-up', bound: 'nodes', limit: CAMPAIGN_ATTEMPTS };
+  return { levels, missing: count - levels.length, gaveUp, outcome };
 }
+
+/** Attempts per campaign level. */
+const CAMPAIGN_ATTEMPTS = 2000;

@@ -65,6 +65,20 @@ export function suits(flower: FlowerType, humidity: number): boolean {
 }
 
 /**
+ * The orthogonal neighbours of cell `i` of a `size`-wide square garden, in the one direction order of
+ * `@puzzlekit/grid` (up, right, down, left), −1 where the garden ends.
+ */
+export function neighbourCells(i: number, size: number): [number, number, number, number] {
+  const x = i % size;
+  return [
+    i >= size ? i - size : -1,
+    x < size - 1 ? i + 1 : -1,
+    i + size < size * size ? i + size : -1,
+    x > 0 ? i - 1 : -1,
+  ];
+}
+
+/**
  * Grows a garden one round. Every flower standing on a cell that suits it spreads to each empty
  * orthogonal neighbour that suits it; all spreads of a round happen at once. A cell reached by two
  * different kinds in the same round stays empty that round (it may be reached again later). Flowers
@@ -81,15 +95,7 @@ export function growRound(
   for (let i = 0; i < size * size; i++) {
     const f = cells[i]!;
     if (f < 0 || !suits(kinds[f]!, humidity[i]!)) continue;
-    const x = i % size;
-    const y = Math.floor(i / size);
-    const around = [
-      x > 0 ? i - 1 : -1,
-      x < size - 1 ? i + 1 : -1,
-      y > 0 ? i - size : -1,
-      y < size - 1 ? i + size : -1,
-    ];
-    for (const j of around) {
+    for (const j of neighbourCells(i, size)) {
       if (j < 0 || cells[j]! >= 0 || !suits(kinds[f]!, humidity[j]!)) continue;
       const c = claim[j]!;
       claim[j] = c === -1 || c === f ? f : -2;

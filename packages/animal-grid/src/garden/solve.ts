@@ -1,14 +1,15 @@
 /** Exhaustive Beautiful Garden solver: all plantings that grow into the target, or a proof of none. */
-import { startDeadline, type GaveUp, type TimeBudgetOptions } from '../budget.js';
 import {
-  growRound,
-  kindIndex,
-  seedCount,
-  suits,
-  type GardenLevel,
-  type Planted,
-  type Planting,
-} from './model.js';
+  BudgetMeter,
+  IMPOSSIBLE,
+  SOLVED,
+  type Bound,
+  type Budget,
+  type Outcome,
+} from '@puzzlekit/graph-search';
+import { checkMaxMs } from '../budget.js';
+import { PaddedGarden } from './board.js';
+import { kindIndex, seedCount, type GardenLevel, type Planted, type Planting } from './model.js';
 
 /** Result of {@link solveGarden}. */
 export interface GardenSolveResult {
@@ -23,19 +24,25 @@ export interface GardenSolveResult {
   /** When count is 0 and the reason is simple, what rules every planting out. */
   readonly reason: string | null;
   /** The bound that ended the search early (`nodes` or `time`), or null (finished, or `countLimit` reached). */
-  readonly gaveUp: Extract<GaveUp, 'nodes' | 'time'> | null;
+  readonly gaveUp: Extract<Bound, 'nodes' | 'time'> | null;
+  /**
+   * `solved` (at least one planting, and the search finished or reached `countLimit`), `impossible`
+   * (the search finished and found none: a proof) or `gave-up` with the bound and its limit.
+   */
+  readonly outcome: Outcome;
 }
 
-/** Options of {@link solveGarden}. */
-export interface GardenSolveOptions extends TimeBudgetOptions {
-  /** Partial plantings to explore before giving up (default 2,000,000). */
+/**
+ * Options of {@link solveGarden}: the shared {@link Budget} (`maxNodes` partial plantings, default
+ * 2,000,000; `maxMs`; `onProgress`, about every 16,384 nodes) and the older name `nodeBudget`.
+ */
+export interface GardenSolveOptions extends Budget {
+  /** @deprecated use `maxNodes`; given both, the smaller holds. */
   readonly nodeBudget?: number;
   /** List at most this many plantings (default 100; the count goes on). */
   readonly listLimit?: number;
   /** Stop after this many solutions (default: all). */
   readonly countLimit?: number;
-  /** Called every 256 nodes with the nodes explored so far (for a progress display). */
-  readonly onProgress?: (nodes: number) => void;
 }
 
 /** Default node budget of {@link solveGarden}. */
@@ -75,8 +82,11 @@ function seedKinds(level: GardenLevel, targetIdx: Int8Array): SeedKind[] | strin
  * cell of it lies farther than `rounds` growth steps (through target cells of that kind that suit it)
  * from every chosen seed. Each full planting is simulated and compared with the target.
  *
- * Bounded by `nodeBudget` and `maxMs`: a 16×16 level of 100 rounds can need minutes for its node
- * budget, so callers facing untrusted levels should pass a time limit; `gaveUp` says which bound hit.
+ * Bounded by `maxNodes` and `maxMs`: a 16×16 level of 100 rounds can need minutes for its node
+ * budget, so callers facing untrusted levels should pass a time limit; `outcome` (and `gaveUp`) say
+ * which bound hit. The search is a hand recursion, not the core's `depthFirstSearch`: it enumerates
+ * and counts every planting (that search stops at the first goal), and chooses seed cells in
+ * increasing order, so no position repeats and a memo would only cost memory.
  */
 export function solveGarden(
   level: GardenLevel,
@@ -84,72 +94,41 @@ export function solveGarden(
 ): GardenSolveResult {
   const n = level.size;
   const kinds = level.flowerTypes;
-  const budget = options.nodeBudget ?? GARDEN_NODE_BUDGET;
   const listLimit = options.listLimit ?? 100;
   const countLimit = options.countLimit ?? Infinity;
-  const deadline = startDeadline(options);
+  const meter = gardenMeter(options);
   const kindOf = kindIndex(kinds);
   const targetIdx = Int8Array.from(level.target, (name) =>
     name === null ? -1 : (kindOf.get(name) ?? -1),
   );
   const plan = seedKinds(level, targetIdx);
-  if (typeof plan === 'string')
-    return { solutions: [], count: 0, complete: true, nodes: 0, reason: plan, gaveUp: null };
+  if (typeof plan === 'string') return ruledOut(plan);
   const solutions: Planting[] = [];
   let count = 0;
-  let nodes = 0;
   let stopped = false;
   let gaveUp: GardenSolveResult['gaveUp'] = null;
   const planted = new Int8Array(n * n).fill(-1);
-  const dist = new Int32Array(n * n);
-  const queue = new Int32Array(n * n);
-  /** Does every target cell of kind k lie within `rounds` growth steps of a planted seed of k? */
-  const reachable = (k: number): boolean => {
-    dist.fill(-1);
-    let tail = 0;
-    for (let i = 0; i < n * n; i++) {
-      if (planted[i] === k) {
-        dist[i] = 0;
-        queue[tail++] = i;
-      }
-    }
-    for (let head = 0; head < tail; head++) {
-      const i = queue[head]!;
-      if (dist[i]! >= level.rounds || !suits(kinds[k]!, level.humidity[i]!)) continue;
-      const x = i % n;
-      for (const j of [x > 0 ? i - 1 : -1, x < n - 1 ? i + 1 : -1, i - n, i + n]) {
-        if (j < 0 || j >= n * n || dist[j] !== -1 || targetIdx[j] !== k) continue;
-        if (!suits(kinds[k]!, level.humidity[j]!)) continue;
-        dist[j] = dist[i]! + 1;
-        queue[tail++] = j;
-      }
-    }
-    for (let i = 0; i < n * n; i++) if (targetIdx[i] === k && dist[i] === -1) return false;
-    return true;
-  };
+  // The hot loops (the reach test of each kind, the growth of each full planting) run on a padded
+  // board whose buffers live through the whole search.
+  const board = new PaddedGarden(
+    n,
+    level.humidity,
+    kinds,
+    targetIdx,
+    plan.map((sk) => sk.k),
+  );
   const leaf = (): void => {
-    let cells: Int8Array = planted.slice();
-    for (let r = 0; r < level.rounds; r++) cells = growRound(n, level.humidity, kinds, cells);
-    for (let i = 0; i < n * n; i++) if (cells[i] !== targetIdx[i]) return;
+    if (!board.growsInto(planted, level.rounds, targetIdx)) return;
     count++;
-    if (solutions.length < listLimit) {
-      const p: Planted[] = [];
-      for (let i = 0; i < n * n; i++)
-        if (planted[i]! >= 0)
-          p.push({ flower: kinds[planted[i]!]!.name, x: i % n, y: Math.floor(i / n) });
-      solutions.push(p);
-    }
+    if (solutions.length < listLimit) solutions.push(plantingOf(planted, kinds, n));
     if (count >= countLimit) stopped = true;
   };
   /** Counts a node; false (and the bound recorded) when a budget is spent. */
   const spend = (): boolean => {
-    nodes++;
-    if (nodes > budget) gaveUp = 'nodes';
-    else if ((nodes & 255) === 0 && deadline.expired()) gaveUp = 'time';
-    else {
-      if ((nodes & 255) === 0) options.onProgress?.(nodes);
-      return true;
-    }
+    const bound = meter.spend();
+    if (bound === null) return true;
+    // spend() reports nodes or time only (memory is judged by storesTooMany, unused here)
+    gaveUp = bound as 'nodes' | 'time';
     stopped = true;
     return false;
   };
@@ -159,7 +138,8 @@ export function solveGarden(
     const sk = plan[kindPos];
     if (!sk) return leaf();
     if (left === 0) {
-      if (reachable(sk.k)) choose(kindPos + 1, 0, plan[kindPos + 1]?.seeds ?? 0);
+      if (board.allWithin(sk.k, sk.cells, planted, level.rounds))
+        choose(kindPos + 1, 0, plan[kindPos + 1]?.seeds ?? 0);
       return;
     }
     for (let c = start; c <= sk.cells.length - left && !stopped; c++) {
@@ -174,8 +154,44 @@ export function solveGarden(
     solutions,
     count,
     complete: !stopped,
-    nodes: Math.min(nodes, budget),
+    nodes: meter.nodes,
     reason: null,
     gaveUp,
+    outcome: gaveUp !== null ? meter.gaveUp(gaveUp) : count > 0 ? SOLVED : IMPOSSIBLE,
   };
+}
+
+/** The answer when a simple count rules every planting out before any search. */
+function ruledOut(reason: string): GardenSolveResult {
+  return {
+    solutions: [],
+    count: 0,
+    complete: true,
+    nodes: 0,
+    reason,
+    gaveUp: null,
+    outcome: IMPOSSIBLE,
+  };
+}
+
+/** The planted flowers of a garden (a kind per cell, −1 empty) as a planting, top row first. */
+function plantingOf(planted: Int8Array, kinds: GardenLevel['flowerTypes'], n: number): Planting {
+  const p: Planted[] = [];
+  for (let i = 0; i < n * n; i++)
+    if (planted[i]! >= 0)
+      p.push({ flower: kinds[planted[i]!]!.name, x: i % n, y: Math.floor(i / n) });
+  return p;
+}
+
+/** The meter of one search: the older `nodeBudget` folded into `maxNodes` (the smaller holds). */
+function gardenMeter(options: GardenSolveOptions): BudgetMeter {
+  checkMaxMs(options.maxMs);
+  const { nodeBudget, ...budget } = options;
+  return new BudgetMeter({
+    ...budget,
+    maxNodes: Math.min(
+      options.maxNodes ?? (nodeBudget === undefined ? GARDEN_NODE_BUDGET : Infinity),
+      nodeBudget ?? Infinity,
+    ),
+  });
 }

@@ -39,7 +39,18 @@ describe('generatePuzzle', () => {
     const two = generatePuzzle(Rng.from(42), { band: [10, 25] });
     expect(two).toEqual(one);
     const none = generatePuzzle(Rng.from(1), { band: [1000, 2000], maxCandidates: 5 });
-    expect(none).toEqual({ puzzle: null, candidates: 5, outOfBand: 5, gaveUp: 'candidates' });
+    expect(none).toEqual({
+      puzzle: null,
+      candidates: 5,
+      outOfBand: 5,
+      gaveUp: 'candidates',
+      outcome: { kind: 'gave-up', bound: 'nodes', limit: 5 },
+    });
+    // The shared name of the bound gives the same run; given both, the smaller holds.
+    expect(
+      generatePuzzle(Rng.from(1), { band: [1000, 2000], maxNodes: 5, maxCandidates: 9 }),
+    ).toEqual(none);
+    expect(one.outcome).toEqual({ kind: 'solved' });
     // A clock that moves 1 ms per reading: the time limit ends a huge candidate budget.
     let t = 0;
     const seen: number[] = [];
@@ -50,7 +61,12 @@ describe('generatePuzzle', () => {
       now: () => ++t,
       onProgress: (k) => seen.push(k),
     });
-    expect(timed).toMatchObject({ puzzle: null, gaveUp: 'time', candidates: 9 });
+    expect(timed).toMatchObject({
+      puzzle: null,
+      gaveUp: 'time',
+      candidates: 9,
+      outcome: { kind: 'gave-up', bound: 'time', limit: 10 },
+    });
     expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(() => generatePuzzle(Rng.from(1), { band: [5, 1] })).toThrow(/empty difficulty band/);
   });

@@ -18,6 +18,7 @@ import { paperDifficulty } from '../rate/difficulty.js';
 import { paperTrace, type PaperMetrics } from '../rate/traced.js';
 import { rateByDeduction, type DeductionRating } from '../rate/deduction.js';
 import { gradeOf, type Grade } from '../rate/grade.js';
+import { SOLVED, type Outcome } from '@puzzlekit/graph-search';
 import { startDeadline, type GaveUp, type TimeBudgetOptions } from '../budget.js';
 
 /** Which rating a difficulty band applies to. */
@@ -31,8 +32,10 @@ export interface GenerateOptions extends TimeBudgetOptions {
   readonly grade?: Grade;
   /** The rating the band applies to: the paper's D (default) or the summed deduction cost. */
   readonly rating?: RatingKind;
-  /** Candidates to try before giving up (default 5000). */
+  /** Candidates to try before giving up (default 5000): a candidate is this job's node. */
   readonly maxCandidates?: number;
+  /** The shared budget's name for `maxCandidates`; given both, the smaller holds. */
+  readonly maxNodes?: number;
   /** Called after every candidate with the number tried so far (for a progress display). */
   readonly onProgress?: (candidates: number) => void;
 }
@@ -63,6 +66,11 @@ export interface GenerateResult {
   readonly outOfBand: number;
   /** When no puzzle was found: the bound that ran out (`candidates` or `time`); otherwise null. */
   readonly gaveUp: Extract<GaveUp, 'candidates' | 'time'> | null;
+  /**
+   * The shared outcome: `solved`, or `gave-up` on `nodes` (the candidates, limit `maxCandidates`) or
+   * `time` (limit `maxMs`).
+   */
+  readonly outcome: Outcome;
 }
 
 /** Solutions counted up to CAP: above it a condition is kept anyway (the pruning pass drops it if redundant). */
@@ -185,7 +193,10 @@ function candidate(rng: Rng): { puzzle: Puzzle; masks: Int16Array } | null {
  * `maxCandidates` run out.
  */
 export function generatePuzzle(rng: Rng, options: GenerateOptions = {}): GenerateResult {
-  const max = options.maxCandidates ?? 5000;
+  const max = Math.min(
+    options.maxCandidates ?? (options.maxNodes === undefined ? 5000 : Infinity),
+    options.maxNodes ?? Infinity,
+  );
   if (!(Number.isInteger(max) && max >= 1))
     throw new InvalidInputError(`maxCandidates must be a whole number ≥ 1, got ${max}`, {
       path: 'maxCandidates',
@@ -197,7 +208,14 @@ export function generatePuzzle(rng: Rng, options: GenerateOptions = {}): Generat
   let outOfBand = 0;
   for (let k = 1; k <= max; k++) {
     // A candidate takes milliseconds, so the clock is read before each one.
-    if (deadline.expired()) return { puzzle: null, candidates: k - 1, outOfBand, gaveUp: 'time' };
+    if (deadline.expired())
+      return {
+        puzzle: null,
+        candidates: k - 1,
+        outOfBand,
+        gaveUp: 'time',
+        outcome: { kind: 'gave-up', bound: 'time', limit: options.maxMs! },
+      };
     options.onProgress?.(k - 1);
     const cand = candidate(rng);
     if (!cand) continue;
@@ -225,7 +243,14 @@ export function generatePuzzle(rng: Rng, options: GenerateOptions = {}): Generat
       candidates: k,
       outOfBand,
       gaveUp: null,
+      outcome: SOLVED,
     };
   }
-  return { puzzle: null, candidates: max, outOfBand, gaveUp: 'candidates' };
+  return {
+    puzzle: null,
+    candidates: max,
+    outOfBand,
+    gaveUp: 'candidates',
+    outcome: { kind: 'gave-up', bound: 'nodes', limit: max },
+  };
 }

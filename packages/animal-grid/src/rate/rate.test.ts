@@ -142,6 +142,13 @@ describe('paperTrace', () => {
       { mapBudget: 10 },
     );
     expect(t.complete).toBe(false);
+    expect(t.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 10 });
+    const shared = paperTrace(
+      { animals: { panda: 5, lion: 2, hippo: 2 }, constraints: [] },
+      { maxStates: 10 },
+    );
+    expect(shared).toEqual(t);
+    expect(paperTrace(LEVEL_50).outcome).toEqual({ kind: 'solved' });
   });
 
   it('counts every solution: N equals the exact solver', () => {

@@ -3,6 +3,7 @@
  * counts X1 (thinking steps of relative conditions), X2 (positions for the first subject), X3 (nodes),
  * X4 (dead ends) and N (solutions).
  */
+import { SOLVED, type Outcome } from '@puzzlekit/graph-search';
 import { ANIMALS, type Animal, type Puzzle } from '../model.js';
 import { compile, REL_ADJ, REL_HIGHER, type Compiled } from '../compile.js';
 import { relationHolds } from '../compile.js';
@@ -57,11 +58,15 @@ export interface PaperTrace {
   readonly steps: readonly TraceStep[];
   /** False when the layer size went over `mapBudget` and the run stopped (metrics then partial). */
   readonly complete: boolean;
+  /** The shared outcome: `solved` (the run finished), or `gave-up` on `memory` (the map budget). */
+  readonly outcome: Outcome;
 }
 
 /** Options of {@link paperTrace}. */
 export interface PaperTraceOptions {
-  /** Most partial maps kept in one layer (default 200,000). */
+  /** Most partial maps kept in one layer (default 200,000): the shared budget's `maxStates`. */
+  readonly maxStates?: number;
+  /** @deprecated use `maxStates`; given both, the smaller holds. */
   readonly mapBudget?: number;
 }
 
@@ -127,7 +132,10 @@ export function paperOrder(c: Compiled): { order: number[]; reasons: TraceStep['
  */
 export function paperTrace(puzzle: Puzzle, options: PaperTraceOptions = {}): PaperTrace {
   const c = compile(puzzle);
-  const budget = options.mapBudget ?? 200_000;
+  const budget = Math.min(
+    options.maxStates ?? (options.mapBudget === undefined ? 200_000 : Infinity),
+    options.mapBudget ?? Infinity,
+  );
   const { order, reasons } = paperOrder(c);
   let x1 = 0;
   let x3 = 0;
@@ -201,7 +209,12 @@ export function paperTrace(puzzle: Puzzle, options: PaperTraceOptions = {}): Pap
     size = out;
     if (!complete) break;
   }
-  return { metrics: { x1, x2, x3, x4, n: complete ? size : 0 }, steps, complete };
+  return {
+    metrics: { x1, x2, x3, x4, n: complete ? size : 0 },
+    steps,
+    complete,
+    outcome: complete ? SOLVED : { kind: 'gave-up', bound: 'memory', limit: budget },
+  };
 }
 
 /** Cells a subject may take given one relation with a placed partner (mask `om`). */

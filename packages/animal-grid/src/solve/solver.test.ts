@@ -34,6 +34,12 @@ describe('solve', () => {
     expect(countSolutions(p)).toBe(756);
     expect(solve(p, { countLimit: 10 }).stoppedBy).toBe('countLimit');
     expect(solve(p, { nodeBudget: 3 }).stoppedBy).toBe('nodeBudget');
+    expect(solve(p, { maxNodes: 3 })).toMatchObject({
+      stoppedBy: 'nodeBudget',
+      outcome: { kind: 'gave-up', bound: 'nodes', limit: 3 },
+    });
+    expect(solve(p, { countLimit: 10 }).outcome).toEqual({ kind: 'solved' });
+    expect(solve(p).outcome).toEqual({ kind: 'solved' });
   });
 
   it('every listed solution breaks no condition', () => {

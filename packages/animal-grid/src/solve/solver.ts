@@ -1,8 +1,12 @@
 /** Exact solver: depth-first search over whole-animal bitmasks with forward checking. */
+import { IMPOSSIBLE, SOLVED, type Outcome } from '@puzzlekit/graph-search';
 import { ANIMALS, type Placement, type Puzzle, type Solution } from '../model.js';
 import { absoluteMask, compile, relationHolds, type Compiled } from '../compile.js';
 import { MASKS_BY_POP } from '../masks.js';
 import { explainNoSolution, type NoSolutionReason } from './explain.js';
+
+/** Default node budget of {@link solve}. */
+const SOLVE_MAX_NODES = 1_000_000;
 
 /** Options of {@link solve}. */
 export interface SolveOptions {
@@ -16,7 +20,12 @@ export interface SolveOptions {
   readonly countLimit?: number;
   /** List at most this many solutions in the result (default 1000; the count stays exact). */
   readonly listLimit?: number;
-  /** Search nodes allowed before giving up (default 1,000,000; a puzzle needs at most a few thousand). */
+  /**
+   * Search nodes allowed before giving up (default 1,000,000; a puzzle needs at most a few
+   * thousand): the shared budget's `maxNodes`. No time bound: the whole search takes microseconds.
+   */
+  readonly maxNodes?: number;
+  /** @deprecated use `maxNodes`; given both, the smaller holds. */
   readonly nodeBudget?: number;
 }
 
@@ -30,6 +39,11 @@ export interface SolveResult {
   readonly complete: boolean;
   /** Why the search stopped early, if it did. */
   readonly stoppedBy: 'countLimit' | 'nodeBudget' | null;
+  /**
+   * The shared outcome: `solved` (at least one solution, counted to the end or to `countLimit`),
+   * `impossible` (exhaustive, none) or `gave-up` on the node budget.
+   */
+  readonly outcome: Outcome;
   /** Search nodes visited. */
   readonly nodes: number;
   /**
@@ -61,12 +75,15 @@ interface RelRef {
 
 /**
  * Enumerates solutions of a compiled puzzle, calling `visit` with one mask per animal index for each.
- * Returns the search statistics. Internal but shared with the generator and the raters.
+ * Returns the search statistics. Internal but shared with the generator and the raters. A hand
+ * recursion rather than the core's `depthFirstSearch`: it counts every solution (that search stops at
+ * the first), and with at most nine animals placed in a fixed order no position repeats, so a memo
+ * would only add work.
  */
 export function searchCompiled(
   c: Compiled,
   visit: (masks: Int16Array) => boolean | void,
-  nodeBudget = 1_000_000,
+  nodeBudget = SOLVE_MAX_NODES,
   fixed?: ArrayLike<number>,
 ): { count: number; nodes: number; complete: boolean; stopped: boolean } {
   const types = c.types;
@@ -149,6 +166,10 @@ export function solve(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
   const c = compile(puzzle);
   const countLimit = options.countLimit ?? Infinity;
   const listLimit = options.listLimit ?? 1000;
+  const maxNodes = Math.min(
+    options.maxNodes ?? (options.nodeBudget === undefined ? SOLVE_MAX_NODES : Infinity),
+    options.nodeBudget ?? Infinity,
+  );
   const solutions: Solution[] = [];
   let n = 0;
   const r = searchCompiled(
@@ -158,13 +179,27 @@ export function solve(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
       if (solutions.length < listLimit) solutions.push(masksToSolution(masks));
       return n < countLimit;
     },
-    options.nodeBudget,
+    maxNodes,
     options.board === undefined ? undefined : boardMasks(options.board),
   );
   const stoppedBy = r.complete ? null : r.stopped ? 'countLimit' : 'nodeBudget';
+  const outcome: Outcome =
+    stoppedBy === 'nodeBudget'
+      ? { kind: 'gave-up', bound: 'nodes', limit: maxNodes }
+      : r.count > 0
+        ? SOLVED
+        : IMPOSSIBLE;
   const reason =
     r.count === 0 && r.complete && options.board === undefined ? explainNoSolution(puzzle) : null;
-  return { count: r.count, solutions, complete: r.complete, stoppedBy, nodes: r.nodes, reason };
+  return {
+    count: r.count,
+    solutions,
+    complete: r.complete,
+    stoppedBy,
+    outcome,
+    nodes: r.nodes,
+    reason,
+  };
 }
 
 /** One mask per animal index: the cells each animal holds on a (partly filled) board. */

@@ -1,6 +1,7 @@
 import { GenerationError, InvalidInputError, PuzzlekitError } from '@puzzlekit/errors';
+import { BudgetMeter, describeOutcome } from '@puzzlekit/graph-search';
 import { Rng, type Seed } from '@puzzlekit/rng';
-import type { Bar, Level, Screw } from '../model.js';
+import type { Bar, Level, LevelSolution, Screw } from '../model.js';
 import { compileLevel, type CompiledLevel } from '../board.js';
 import { validateLevel } from '../format/level.js';
 import { replayCompiled, type ReplayResult } from '../simulate/simulate.js';
@@ -83,13 +84,20 @@ export function generateLevel(options: GenerateOptions): Level {
   return generateLevelWithReplay(options).level;
 }
 
-/**
- * {@link generateLevel}, also returning the replay of the recorded play, so a caller that reports it
- * does not replay the level again. The geometry is compiled once; each colour swap is checked by a
- * replay on that compiled geometry, which costs time linear in the screws.
- */
-export function generateLevelWithReplay(options: GenerateOptions): GeneratedLevel {
-  const C = checkInt('colors', options.colors, 1, 64);
+/** The checked sizes of a generation. */
+interface Sizes {
+  readonly colors: number;
+  readonly boxesPer: number;
+  readonly layers: number;
+  readonly width: number;
+  readonly height: number;
+  readonly slack: number;
+  /** Screws in all: 3 per box. */
+  readonly screws: number;
+}
+
+function checkSizes(options: GenerateOptions): Sizes {
+  const colors = checkInt('colors', options.colors, 1, 64);
   const boxesPer = checkInt('boxesPerColor', options.boxesPerColor ?? 2, 1, 20);
   const layers = checkInt('layers', options.layers ?? 4, 1, 20);
   const width = checkInt('width', options.width ?? 8, 2, 200);
@@ -100,15 +108,24 @@ export function generateLevelWithReplay(options: GenerateOptions): GeneratedLeve
       path: '$.maxMs',
       code: 'INVALID_OPTIONS',
     });
-  const now = options.now ?? (() => performance.now());
-  const deadline = options.maxMs === undefined ? Infinity : now() + options.maxMs;
-  const rng = Rng.from(options.seed);
-  const S = C * boxesPer * 3;
-  const colors = Array.from({ length: C }, (_, i) => PALETTE[i] ?? `c${i + 1}`);
+  return { colors, boxesPer, layers, width, height, slack, screws: colors * boxesPer * 3 };
+}
 
-  // 1. Geometry: bars with screws (colours come later).
-  const bars: { layer: number; cells: [number, number][]; screws: { x: number; y: number }[] }[] =
-    [];
+/** A bar as laid: its layer, its cells, and its screws (colours come later). */
+interface LaidBar {
+  readonly layer: number;
+  readonly cells: [number, number][];
+  readonly screws: { x: number; y: number }[];
+}
+
+/**
+ * Step 1, the geometry: straight sticks of 2–4 cells laid layer by layer, none overlapping within a
+ * layer, each with a screw at both end cells (a 1-screw bar closes the count); the screws are spread
+ * evenly over the layers.
+ */
+function layBars(rng: Rng, z: Sizes): LaidBar[] {
+  const { layers, width, height, screws: S } = z;
+  const bars: LaidBar[] = [];
   let placed = 0;
   for (let layer = 0; layer < layers && placed < S; layer++) {
     const want =
@@ -149,16 +166,15 @@ export function generateLevelWithReplay(options: GenerateOptions): GeneratedLeve
       `a ${width}×${height} board with ${layers} layers cannot hold ${S} screws; enlarge it or add layers`,
       { code: 'INVALID_OPTIONS' },
     );
+  return bars;
+}
 
-  // 2. A removal order respecting covering.
-  const blank: Level = {
-    width,
-    height,
-    colors: ['x'],
-    traySize: 5,
-    bars: bars.map((b) => ({ ...b, screws: b.screws.map((s) => ({ ...s, color: 'x' })) })),
-  };
-  const lv = compileLevel(blank);
+/**
+ * Step 2: a random order of removing every screw that respects covering — only uncovered screws are
+ * taken, and a bar falls (uncovering what lies under it) when its last screw is gone.
+ */
+function removalOrder(rng: Rng, lv: CompiledLevel): number[] {
+  const S = lv.nScrews;
   const depth = new Int32Array(S);
   for (let s = 0; s < S; s++) depth[s] = lv.coverStart[s + 1]! - lv.coverStart[s]!;
   const barLeft = Int32Array.from(lv.barScrewCount);
@@ -183,70 +199,130 @@ export function generateLevelWithReplay(options: GenerateOptions): GeneratedLeve
   }
   if (order.length !== S)
     throw new PuzzlekitError('INTERNAL', 'generator: removal order incomplete');
+  return order;
+}
 
-  // 3. Box order and colouring in blocks of three.
-  const boxes: number[] = [];
-  for (let c = 0; c < C; c++) for (let k = 0; k < boxesPer; k++) boxes.push(c);
-  rng.shuffle(boxes);
-  const colorAt = new Int32Array(S); // colour of the i-th tapped screw
-  for (let i = 0; i < S; i++) colorAt[i] = boxes[Math.floor(i / 3)]!;
-
-  const build = (): Level => {
-    const screwColor = new Int32Array(S);
-    order.forEach((s, i) => (screwColor[s] = colorAt[i]!));
-    let g = 0;
-    const outBars: Bar[] = bars.map((b) => ({
-      layer: b.layer,
-      cells: b.cells,
-      screws: b.screws.map((p): Screw => ({ x: p.x, y: p.y, color: colors[screwColor[g++]!]! })),
-    }));
-    return {
-      name: `generated ${String(options.seed)}`,
-      width,
-      height,
-      colors,
-      traySize: 5,
-      bars: outBars,
-      solution: { boxes: boxes.map((c) => colors[c]!), taps: order },
-    };
-  };
-
-  // 4. Shuffle colours while the recorded play still wins within the tray slack. Colours do not
-  // change the geometry: one compiled board, whose screw colours are rewritten in place, serves
-  // every replay (swaps keep the count of each colour, so N and the totals stay valid).
-  const colored = colorCompiled(lv, colors, boxes, boxesPer);
-  const solution = { boxes: boxes.map((c) => colors[c]!), taps: order };
+/**
+ * Step 4: swaps the colours of two screws close in the removal order, at random, keeping each swap
+ * only while the recorded play still wins within the tray slack. Colours do not change the geometry:
+ * one compiled board, whose screw colours are rewritten in place, serves every replay (swaps keep
+ * the count of each colour, so N and the totals stay valid). Returns the replay of the colouring
+ * kept, or null when no swap was kept (nothing replayed it yet).
+ */
+function shuffleColours(
+  rng: Rng,
+  colored: CompiledLevel & { screwColor: Int32Array },
+  solution: LevelSolution,
+  colorAt: Int32Array,
+  slack: number,
+  options: GenerateOptions,
+): ReplayResult | null {
+  const order = solution.taps;
+  const S = order.length;
   const paint = (i: number): void => {
     colored.screwColor[order[i]!] = colorAt[i]!;
   };
   for (let i = 0; i < S; i++) paint(i);
-  if (slack > 0) {
-    const attempts = S * 2;
-    for (let t = 0; t < attempts; t++) {
-      if ((t & 255) === 0) options.onProgress?.(t, attempts);
-      if ((t & 63) === 0 && now() > deadline)
-        throw new GenerationError(
-          `gave up: time (${options.maxMs} ms) after ${t} of ${attempts} colour swaps`,
-        );
-      const i = rng.below(S);
-      const j = Math.min(S - 1, i + rng.int(1, 6));
-      if (colorAt[i] === colorAt[j]) continue;
-      const ci = colorAt[i]!;
-      colorAt[i] = colorAt[j]!;
-      colorAt[j] = ci;
+  if (slack === 0) return null;
+  // Only the time is bounded: the swaps tried are fixed (2 per screw), each a replay linear in the screws.
+  const meter = new BudgetMeter({
+    maxNodes: Infinity,
+    ...(options.maxMs === undefined ? {} : { maxMs: options.maxMs }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  const attempts = S * 2;
+  let kept: ReplayResult | null = null;
+  for (let t = 0; t < attempts; t++) {
+    if ((t & 255) === 0) options.onProgress?.(t, attempts);
+    const bound = meter.spend();
+    if (bound !== null)
+      throw new GenerationError(
+        `${describeOutcome(meter.gaveUp(bound))} after ${t} of ${attempts} colour swaps`,
+      );
+    const i = rng.below(S);
+    const j = Math.min(S - 1, i + rng.int(1, 6));
+    if (colorAt[i] === colorAt[j]) continue;
+    const ci = colorAt[i]!;
+    colorAt[i] = colorAt[j]!;
+    colorAt[j] = ci;
+    paint(i);
+    paint(j);
+    const r = replayCompiled(colored, solution);
+    if (r.won && r.maxTray <= slack) kept = r;
+    else {
+      colorAt[j] = colorAt[i]!;
+      colorAt[i] = ci;
       paint(i);
       paint(j);
-      const r = replayCompiled(colored, solution);
-      if (!r.won || r.maxTray > slack) {
-        colorAt[j] = colorAt[i]!;
-        colorAt[i] = ci;
-        paint(i);
-        paint(j);
-      }
     }
   }
-  const level = validateLevel(JSON.parse(JSON.stringify(build())) as unknown);
-  const replay = replayCompiled(colored, solution);
+  return kept;
+}
+
+/** The level as plain data: the laid bars with each screw's colour from its place in the removal order. */
+function buildLevel(
+  name: string,
+  z: Sizes,
+  bars: readonly LaidBar[],
+  colors: readonly string[],
+  solution: LevelSolution,
+  colorAt: Int32Array,
+): Level {
+  const screwColor = new Int32Array(z.screws);
+  solution.taps.forEach((s, i) => (screwColor[s] = colorAt[i]!));
+  let g = 0;
+  const outBars: Bar[] = bars.map((b) => ({
+    layer: b.layer,
+    cells: b.cells,
+    screws: b.screws.map((p): Screw => ({ x: p.x, y: p.y, color: colors[screwColor[g++]!]! })),
+  }));
+  return {
+    name,
+    width: z.width,
+    height: z.height,
+    colors,
+    traySize: 5,
+    bars: outBars,
+    solution,
+  };
+}
+
+/**
+ * {@link generateLevel}, also returning the replay of the recorded play, so a caller that reports it
+ * does not replay the level again. The geometry is compiled once; each colour swap is checked by a
+ * replay on that compiled geometry, which costs time linear in the screws, and the replay of the
+ * last swap kept is the one returned (the level is replayed again only when no swap was kept).
+ */
+export function generateLevelWithReplay(options: GenerateOptions): GeneratedLevel {
+  const z = checkSizes(options);
+  const rng = Rng.from(options.seed);
+  const colors = Array.from({ length: z.colors }, (_, i) => PALETTE[i] ?? `c${i + 1}`);
+  const bars = layBars(rng, z);
+  // Covering depends on the geometry only: compile it once, with one placeholder colour.
+  const lv = compileLevel({
+    width: z.width,
+    height: z.height,
+    colors: ['x'],
+    traySize: 5,
+    bars: bars.map((b) => ({ ...b, screws: b.screws.map((s) => ({ ...s, color: 'x' })) })),
+  });
+  const order = removalOrder(rng, lv);
+
+  // 3. Box order and colouring in blocks of three: the i-th screw tapped goes into box i / 3.
+  const boxes: number[] = [];
+  for (let c = 0; c < z.colors; c++) for (let k = 0; k < z.boxesPer; k++) boxes.push(c);
+  rng.shuffle(boxes);
+  const colorAt = new Int32Array(z.screws); // colour of the i-th tapped screw
+  for (let i = 0; i < z.screws; i++) colorAt[i] = boxes[Math.floor(i / 3)]!;
+  const solution = { boxes: boxes.map((c) => colors[c]!), taps: order };
+
+  const colored = colorCompiled(lv, colors, boxes, z.boxesPer);
+  const kept = shuffleColours(rng, colored, solution, colorAt, z.slack, options);
+  // validateLevel copies what it checks: the level returned shares no array with the generator.
+  const level = validateLevel(
+    buildLevel(`generated ${String(options.seed)}`, z, bars, colors, solution, colorAt),
+  );
+  const replay = kept ?? replayCompiled(colored, solution);
   if (!replay.won)
     throw new PuzzlekitError('INTERNAL', `generator: recorded play failed: ${replay.reason}`);
   return { level, replay };

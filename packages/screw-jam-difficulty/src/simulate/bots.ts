@@ -9,7 +9,7 @@ import { LOST, WON } from './engine.js';
  * that drop a bar and uncover others) and takes the best (random tie-break); `lookahead` searches
  * `depth` taps ahead without knowing future boxes (new boxes do not appear in its search), taking a
  * screw that fits a box at once and searching only the choices of a screw for the tray; it scores
- * the leaves by boxes completed, box fill and tray load, within `nodeBudget` states per decision (then it falls back to greedy).
+ * the leaves by boxes completed, box fill and tray load, within `maxNodes` states per decision (then it falls back to greedy).
  */
 export type BotKind = 'random' | 'greedy' | 'lookahead';
 
@@ -20,6 +20,8 @@ export interface BotOptions {
   /** Lookahead depth in taps (default 2). */
   readonly depth?: number;
   /** Lookahead states per decision before falling back to greedy (default 4000). */
+  readonly maxNodes?: number;
+  /** @deprecated use `maxNodes`; given both, the smaller holds. */
   readonly nodeBudget?: number;
 }
 
@@ -33,8 +35,11 @@ export function checkBot(bot: BotOptions): BotOptions {
     throw new InvalidInputError(`lookahead depth must be 1..6, got ${bot.depth}`, {
       code: 'INVALID_BOT',
     });
-  if (bot.nodeBudget !== undefined && !(Number.isInteger(bot.nodeBudget) && bot.nodeBudget >= 1))
-    throw new InvalidInputError(`nodeBudget must be a whole number ≥ 1`, { code: 'INVALID_BOT' });
+  for (const name of ['maxNodes', 'nodeBudget'] as const) {
+    const v = bot[name];
+    if (v !== undefined && !(Number.isInteger(v) && v >= 1))
+      throw new InvalidInputError(`${name} must be a whole number ≥ 1`, { code: 'INVALID_BOT' });
+  }
   return bot;
 }
 
@@ -114,7 +119,12 @@ export function makeChooser(bot: BotOptions, rng: Rng, expired?: () => boolean):
   }
   if (bot.kind === 'greedy') return { choose: greedy, budgetHits: 0 };
   const depth = bot.depth ?? 2;
-  const budget = bot.nodeBudget ?? 4000;
+  const budget = Math.min(
+    bot.maxNodes ?? (bot.nodeBudget === undefined ? 4000 : Infinity),
+    bot.nodeBudget ?? Infinity,
+  );
+  // A hand-written counter, not a BudgetMeter: the budget is per decision (thousands per playout),
+  // and the search is a fixed-depth look ahead with no memo, not one of the core's searches.
   const scratch: Int32Array[] = [];
   for (let d = 0; d <= depth; d++) scratch.push(new Int32Array(1));
   const states: Game[] = [];

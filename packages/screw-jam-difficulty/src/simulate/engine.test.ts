@@ -238,11 +238,20 @@ describe('simulate', () => {
   it('the lookahead bot reports when its node budget ran out', () => {
     const r = simulate(level, {
       runs: 3,
-      bot: { kind: 'lookahead', depth: 3, nodeBudget: 5 },
+      bot: { kind: 'lookahead', depth: 3, maxNodes: 5 },
       policy: { kind: 'random' },
       seed: 2,
     });
     expect(r.budgetHits).toBeGreaterThan(0);
+    // The older name of the bound gives the same run.
+    const old = simulate(level, {
+      runs: 3,
+      bot: { kind: 'lookahead', depth: 3, nodeBudget: 5 },
+      policy: { kind: 'random' },
+      seed: 2,
+    });
+    expect(old.budgetHits).toBe(r.budgetHits);
+    expect(old.tally).toEqual(r.tally);
   });
   it('a stronger bot wins at least as often on a flat level where greedy is optimal', () => {
     const flat = flatLevel(['a', 'b', 'c', 'd'], 3);

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
+import { SOLVED, type Bound, type Outcome } from '@puzzlekit/graph-search';
 import { Rng, type Seed } from '@puzzlekit/rng';
 import type { Level, LevelSolution } from '../model.js';
 import { compileLevel, type CompiledLevel } from '../board.js';
@@ -6,6 +7,7 @@ import { checkParams, SEED_PARAMS, type DctParams } from '../rate/dct.js';
 import { Game, LOST, PLAYING, WON, type BoxRecord, type Spawner } from './engine.js';
 import { checkPolicy, makeSpawner, type SpawnPolicy } from './policy.js';
 import { makeChooser, type BotOptions, type Chooser } from './bots.js';
+import { expiryCheck } from '../budget.js';
 import { TallyBuilder, type DctTally } from '../validate/tally.js';
 
 /** Options of {@link simulate}. */
@@ -25,9 +27,12 @@ export interface SimulateOptions {
   /** Keep every box record in the result (default true). */
   readonly keepBoxes?: boolean;
   /**
-   * Most box records kept (default 1,000,000, about 150 MB): past it the run stops with
-   * `gaveUp: 'memory'`. Only counts when `keepBoxes` is on; the tally itself stays small.
+   * The memory bound of the shared budget: most box records kept (default 1,000,000, about 150 MB);
+   * past it the run stops with `gaveUp: 'memory'`. Only counts when `keepBoxes` is on; the tally
+   * itself stays small.
    */
+  readonly maxStates?: number;
+  /** @deprecated use `maxStates`; given both, the smaller holds. */
   readonly maxBoxRecords?: number;
   /** Wall-clock budget in ms (default none): past it the run stops with `gaveUp: 'time'`. */
   readonly maxMs?: number;
@@ -52,7 +57,7 @@ export interface GameResult {
 }
 
 /** Which bound stopped a run early: the time budget or the memory for kept box records. */
-export type SimulationBound = 'time' | 'memory';
+export type SimulationBound = Extract<Bound, 'time' | 'memory'>;
 
 /** What many playouts measured. */
 export interface SimulationResult {
@@ -60,6 +65,8 @@ export interface SimulationResult {
   readonly runs: number;
   /** Playouts asked for. */
   readonly requested: number;
+  /** `solved` when all `requested` playouts were played, else `gave-up` with the bound and its limit. */
+  readonly outcome: Outcome;
   /** The bound that stopped the run before `requested` playouts, or null. */
   readonly gaveUp: SimulationBound | null;
   /** Playouts won. */
@@ -122,13 +129,15 @@ function checkSimulateOptions(options: SimulateOptions): void {
   const bad = (why: string): never => {
     throw new InvalidInputError(why, { code: 'INVALID_OPTIONS' });
   };
-  const { runs, boxSlots = 2, maxMs, maxBoxRecords, progressEvery } = options;
+  const { runs, boxSlots = 2, maxMs, maxStates, maxBoxRecords, progressEvery } = options;
   if (!Number.isInteger(runs) || runs < 1 || runs > 1_000_000)
     bad(`runs must be a whole number in 1..1000000, got ${runs}`);
   if (boxSlots !== 1 && boxSlots !== 2) bad(`boxSlots must be 1 or 2, got ${String(boxSlots)}`);
   if (maxMs !== undefined && !(maxMs > 0)) bad(`maxMs must be a positive number, got ${maxMs}`);
   if (maxBoxRecords !== undefined && !(Number.isInteger(maxBoxRecords) && maxBoxRecords >= 0))
     bad(`maxBoxRecords must be a whole number ≥ 0, got ${maxBoxRecords}`);
+  if (maxStates !== undefined && !(Number.isInteger(maxStates) && maxStates >= 0))
+    bad(`maxStates must be a whole number ≥ 0, got ${maxStates}`);
   if (progressEvery !== undefined && !(Number.isInteger(progressEvery) && progressEvery >= 1))
     bad(`progressEvery must be a whole number ≥ 1, got ${progressEvery}`);
 }
@@ -146,13 +155,13 @@ export function simulate(level: Level, options: SimulateOptions): SimulationResu
   const params = checkParams(options.params ?? SEED_PARAMS);
   checkPolicy(options.policy);
   const lv = compileLevel(level);
-  const now = options.now ?? (() => performance.now());
-  const deadline = options.maxMs === undefined ? Infinity : now() + options.maxMs;
-  // Without a time budget nothing polls the clock.
-  const expired = options.maxMs === undefined ? undefined : (): boolean => now() > deadline;
+  const expired = expiryCheck(options.maxMs, options.now);
   const master = Rng.from(options.seed);
   const keep = options.keepBoxes ?? true;
-  const maxKept = options.maxBoxRecords ?? 1_000_000;
+  const maxKept = Math.min(
+    options.maxStates ?? (options.maxBoxRecords === undefined ? 1_000_000 : Infinity),
+    options.maxBoxRecords ?? Infinity,
+  );
   const every = options.progressEvery ?? 100;
   const hist = new Float64Array(lv.traySize + 1);
   const gameHist = new Float64Array(lv.traySize + 1);
@@ -211,6 +220,10 @@ export function simulate(level: Level, options: SimulateOptions): SimulationResu
   return {
     runs,
     requested: options.runs,
+    outcome:
+      gaveUp === null
+        ? SOLVED
+        : { kind: 'gave-up', bound: gaveUp, limit: gaveUp === 'time' ? options.maxMs! : maxKept },
     gaveUp,
     wins,
     winRate: runs > 0 ? wins / runs : NaN,

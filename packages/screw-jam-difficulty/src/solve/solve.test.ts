@@ -127,4 +127,38 @@ describe('solveLevel', () => {
     expect(() => solveLevel(level, { boxes: ['mauve'] })).toThrow(/not in the level/);
     expect(() => solveLevel({ ...level, solution: undefined })).toThrow(/box order/);
   });
+  it('takes the shared budget names and reports the shared outcome', () => {
+    const level = generateLevel({
+      colors: 6,
+      boxesPerColor: 2,
+      layers: 4,
+      width: 6,
+      height: 6,
+      seed: 3,
+    });
+    const won = solveLevel(level);
+    expect(won.outcome).toEqual({ kind: 'solved' });
+    expect(won.nodes).toBeGreaterThan(0);
+    expect(solveLevel(level, { maxNodes: 3 })).toMatchObject({
+      outcome: { kind: 'gave-up', bound: 'nodes', limit: 3 },
+      status: 'gave-up',
+      gaveUp: 'nodes',
+      nodes: 3,
+      taps: null,
+    });
+    // The older name still works; given both, the smaller bound holds.
+    expect(solveLevel(level, { nodeBudget: 2, maxNodes: 5 }).outcome).toEqual({
+      kind: 'gave-up',
+      bound: 'nodes',
+      limit: 2,
+    });
+    expect(solveLevel(level, { maxStates: 4 }).outcome).toEqual({
+      kind: 'gave-up',
+      bound: 'memory',
+      limit: 4,
+    });
+    const lost = solveLevel(buried(2), { boxes: ['red', 'blue'], boxSlots: 1 });
+    expect(lost.outcome).toEqual({ kind: 'impossible' });
+    expect(() => solveLevel(level, { maxStates: -1 })).toThrow(/maxStates/);
+  });
 });

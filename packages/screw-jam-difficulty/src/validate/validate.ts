@@ -1,5 +1,7 @@
 import { InvalidInputError } from '@puzzlekit/errors';
+import { SOLVED, type Outcome } from '@puzzlekit/graph-search';
 import { Rng, type Seed } from '@puzzlekit/rng';
+import { expiryCheck } from '../budget.js';
 import type { Level } from '../model.js';
 import { compileLevel, type CompiledLevel } from '../board.js';
 import { checkParams, dctLeft, dctMiddle, SEED_PARAMS, type DctParams } from '../rate/dct.js';
@@ -199,6 +201,8 @@ export interface ControllerResult {
   readonly finalBand: readonly [number, number];
   /** Games played (fewer than asked when the time budget ran out). */
   readonly played: number;
+  /** `solved` when every game asked for was played, else `gave-up` on time (with `maxMs`). */
+  readonly outcome: Outcome;
   /** 'time' when `maxMs` stopped the controller early, else null. */
   readonly gaveUp: 'time' | null;
 }
@@ -233,9 +237,7 @@ export function runController(options: ControllerOptions): ControllerResult {
   const warmup = options.warmup ?? Math.floor(games / 10);
   const compiled: CompiledLevel[] = levels.map((l) => compileLevel(l));
   const master = Rng.from(options.seed);
-  const now = options.now ?? (() => performance.now());
-  const deadline = options.maxMs === undefined ? Infinity : now() + options.maxMs;
-  const expired = options.maxMs === undefined ? undefined : (): boolean => now() > deadline;
+  const expired = expiryCheck(options.maxMs, options.now);
   let played = 0;
   let gaveUp: 'time' | null = null;
   let center = options.start ?? 50;
@@ -288,6 +290,7 @@ export function runController(options: ControllerOptions): ControllerResult {
     meanCenter: counted > 0 ? centerSum / counted : NaN,
     finalBand: [center - width / 2, center + width / 2],
     played,
+    outcome: gaveUp === null ? SOLVED : { kind: 'gave-up', bound: 'time', limit: options.maxMs! },
     gaveUp,
   };
 }

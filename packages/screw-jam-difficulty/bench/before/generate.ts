@@ -1,0 +1,274 @@
+import { GenerationError, InvalidInputError, PuzzlekitError } from '@puzzlekit/errors';
+import { Rng, type Seed } from '@puzzlekit/rng';
+import type { Bar, Level, Screw } from '../../src/model.js';
+import { compileLevel, type CompiledLevel } from '../../src/board.js';
+import { validateLevel } from '../../src/format/level.js';
+import { replayCompiled, type ReplayResult } from '../../src/simulate/simulate.js';
+
+/** Colour names used by the generator (then `c17`, `c18`, …). */
+export const PALETTE: readonly string[] = [
+  'red',
+  'blue',
+  'green',
+  'yellow',
+  'purple',
+  'orange',
+  'pink',
+  'cyan',
+  'brown',
+  'white',
+  'black',
+  'gray',
+  'lime',
+  'navy',
+  'teal',
+  'gold',
+];
+
+/** Options of {@link generateLevel}. */
+export interface GenerateOptions {
+  /** Number of colours (1..64). */
+  readonly colors: number;
+  /** Boxes per colour (1..20); each colour gets 3 × this many screws (default 2). */
+  readonly boxesPerColor?: number;
+  /** Layers of bars (1..20, default 4). */
+  readonly layers?: number;
+  /** Board width in cells (default 8). */
+  readonly width?: number;
+  /** Board height in cells (default 10). */
+  readonly height?: number;
+  /** Most tray screws the recorded solution may use, 0..4 (default 2): 0 = never uses the tray. */
+  readonly traySlack?: number;
+  /** Seed. */
+  readonly seed: Seed;
+  /**
+   * Wall-clock budget in ms (default none). Past it the generator throws a `GenerationError`
+   * ("gave up: time") rather than return a level that depends on the machine's speed.
+   */
+  readonly maxMs?: number;
+  /** The clock for `maxMs`, in ms (default `performance.now`); tests pass a fake one. */
+  readonly now?: () => number;
+  /** Called with colour swaps tried and to try, every 256 swaps. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** A generated level with the replay of its recorded play (done once, under the real rules). */
+export interface GeneratedLevel {
+  /** The level, carrying its winning play as `solution`. */
+  readonly level: Level;
+  /** The recorded play replayed: always won, with the largest tray load it used. */
+  readonly replay: ReplayResult;
+}
+
+function checkInt(name: string, v: number, lo: number, hi: number): number {
+  if (!Number.isInteger(v) || v < lo || v > hi)
+    throw new InvalidInputError(`${name} must be a whole number in ${lo}..${hi}, got ${v}`, {
+      path: `$.${name}`,
+      code: 'INVALID_OPTIONS',
+    });
+  return v;
+}
+
+/**
+ * Generates a random level winnable by construction. Bars are straight sticks of 2–4 grid cells,
+ * laid layer by layer (no overlap within a layer) with a screw at each end cell's centre (a 1-screw
+ * bar closes the count). A random order of removing screws is drawn that respects covering (only
+ * uncovered screws, bars falling when empty); the box order is a random sequence of the colours, and
+ * screws get colours so that tapping them in that order fills the boxes in turn; then colours are
+ * swapped at random while the recorded play still wins with at most `traySlack` tray screws. The
+ * level carries that play as `solution`, and the generator replays it under the real rules before
+ * returning (two box positions, tray of 5). Winnable means: with boxes spawned in the recorded order.
+ */
+export function generateLevel(options: GenerateOptions): Level {
+  return generateLevelWithReplay(options).level;
+}
+
+/**
+ * {@link generateLevel}, also returning the replay of the recorded play, so a caller that reports it
+ * does not replay the level again. The geometry is compiled once; each colour swap is checked by a
+ * replay on that compiled geometry, which costs time linear in the screws.
+ */
+export function generateLevelWithReplay(options: GenerateOptions): GeneratedLevel {
+  const C = checkInt('colors', options.colors, 1, 64);
+  const boxesPer = checkInt('boxesPerColor', options.boxesPerColor ?? 2, 1, 20);
+  const layers = checkInt('layers', options.layers ?? 4, 1, 20);
+  const width = checkInt('width', options.width ?? 8, 2, 200);
+  const height = checkInt('height', options.height ?? 10, 2, 200);
+  const slack = checkInt('traySlack', options.traySlack ?? 2, 0, 4);
+  if (options.maxMs !== undefined && !(options.maxMs > 0))
+    throw new InvalidInputError(`maxMs must be a positive number, got ${options.maxMs}`, {
+      path: '$.maxMs',
+      code: 'INVALID_OPTIONS',
+    });
+  const now = options.now ?? (() => performance.now());
+  const deadline = options.maxMs === undefined ? Infinity : now() + options.maxMs;
+  const rng = Rng.from(options.seed);
+  const S = C * boxesPer * 3;
+  const colors = Array.from({ length: C }, (_, i) => PALETTE[i] ?? `c${i + 1}`);
+
+  // 1. Geometry: bars with screws (colours come later).
+  const bars: { layer: number; cells: [number, number][]; screws: { x: number; y: number }[] }[] =
+    [];
+  let placed = 0;
+  for (let layer = 0; layer < layers && placed < S; layer++) {
+    const want =
+      layer === layers - 1
+        ? S - placed
+        : Math.min(S - placed, Math.round((S - placed) / (layers - layer)));
+    const used = new Uint8Array(width * height);
+    let got = 0;
+    let tries = 0;
+    while (got < want && tries < 400) {
+      tries++;
+      const len = rng.int(2, 4);
+      const horizontal = rng.bool();
+      const w = horizontal ? len : 1;
+      const h = horizontal ? 1 : len;
+      if (w > width || h > height) continue;
+      const x0 = rng.int(0, width - w);
+      const y0 = rng.int(0, height - h);
+      const cells: [number, number][] = [];
+      let free = true;
+      for (let k = 0; k < len; k++) {
+        const x = x0 + (horizontal ? k : 0);
+        const y = y0 + (horizontal ? 0 : k);
+        if (used[y * width + x]) free = false;
+        cells.push([x, y]);
+      }
+      if (!free) continue;
+      for (const [x, y] of cells) used[y * width + x] = 1;
+      const n = Math.min(2, want - got);
+      const ends = n === 1 ? [cells[rng.below(len)]!] : [cells[0]!, cells[len - 1]!];
+      bars.push({ layer, cells, screws: ends.map(([x, y]) => ({ x: x + 0.5, y: y + 0.5 })) });
+      got += n;
+    }
+    placed += got;
+  }
+  if (placed < S)
+    throw new InvalidInputError(
+      `a ${width}×${height} board with ${layers} layers cannot hold ${S} screws; enlarge it or add layers`,
+      { code: 'INVALID_OPTIONS' },
+    );
+
+  // 2. A removal order respecting covering.
+  const blank: Level = {
+    width,
+    height,
+    colors: ['x'],
+    traySize: 5,
+    bars: bars.map((b) => ({ ...b, screws: b.screws.map((s) => ({ ...s, color: 'x' })) })),
+  };
+  const lv = compileLevel(blank);
+  const depth = new Int32Array(S);
+  for (let s = 0; s < S; s++) depth[s] = lv.coverStart[s + 1]! - lv.coverStart[s]!;
+  const barLeft = Int32Array.from(lv.barScrewCount);
+  const gone = new Uint8Array(S);
+  const order: number[] = [];
+  const open: number[] = [];
+  for (let s = 0; s < S; s++) if (depth[s] === 0) open.push(s);
+  while (open.length > 0) {
+    const k = rng.below(open.length);
+    const s = open[k]!;
+    open[k] = open[open.length - 1]!;
+    open.pop();
+    gone[s] = 1;
+    order.push(s);
+    const b = lv.screwBar[s]!;
+    if (--barLeft[b]! === 0) {
+      for (let i = lv.coveredStart[b]!; i < lv.coveredStart[b + 1]!; i++) {
+        const t = lv.coveredList[i]!;
+        if (--depth[t]! === 0 && !gone[t]) open.push(t);
+      }
+    }
+  }
+  if (order.length !== S)
+    throw new PuzzlekitError('INTERNAL', 'generator: removal order incomplete');
+
+  // 3. Box order and colouring in blocks of three.
+  const boxes: number[] = [];
+  for (let c = 0; c < C; c++) for (let k = 0; k < boxesPer; k++) boxes.push(c);
+  rng.shuffle(boxes);
+  const colorAt = new Int32Array(S); // colour of the i-th tapped screw
+  for (let i = 0; i < S; i++) colorAt[i] = boxes[Math.floor(i / 3)]!;
+
+  const build = (): Level => {
+    const screwColor = new Int32Array(S);
+    order.forEach((s, i) => (screwColor[s] = colorAt[i]!));
+    let g = 0;
+    const outBars: Bar[] = bars.map((b) => ({
+      layer: b.layer,
+      cells: b.cells,
+      screws: b.screws.map((p): Screw => ({ x: p.x, y: p.y, color: colors[screwColor[g++]!]! })),
+    }));
+    return {
+      name: `generated ${String(options.seed)}`,
+      width,
+      height,
+      colors,
+      traySize: 5,
+      bars: outBars,
+      solution: { boxes: boxes.map((c) => colors[c]!), taps: order },
+    };
+  };
+
+  // 4. Shuffle colours while the recorded play still wins within the tray slack. Colours do not
+  // change the geometry: one compiled board, whose screw colours are rewritten in place, serves
+  // every replay (swaps keep the count of each colour, so N and the totals stay valid).
+  const colored = colorCompiled(lv, colors, boxes, boxesPer);
+  const solution = { boxes: boxes.map((c) => colors[c]!), taps: order };
+  const paint = (i: number): void => {
+    colored.screwColor[order[i]!] = colorAt[i]!;
+  };
+  for (let i = 0; i < S; i++) paint(i);
+  if (slack > 0) {
+    const attempts = S * 2;
+    for (let t = 0; t < attempts; t++) {
+      if ((t & 255) === 0) options.onProgress?.(t, attempts);
+      if ((t & 63) === 0 && now() > deadline)
+        throw new GenerationError(
+          `gave up: time (${options.maxMs} ms) after ${t} of ${attempts} colour swaps`,
+        );
+      const i = rng.below(S);
+      const j = Math.min(S - 1, i + rng.int(1, 6));
+      if (colorAt[i] === colorAt[j]) continue;
+      const ci = colorAt[i]!;
+      colorAt[i] = colorAt[j]!;
+      colorAt[j] = ci;
+      paint(i);
+      paint(j);
+      const r = replayCompiled(colored, solution);
+      if (!r.won || r.maxTray > slack) {
+        colorAt[j] = colorAt[i]!;
+        colorAt[i] = ci;
+        paint(i);
+        paint(j);
+      }
+    }
+  }
+  const level = validateLevel(JSON.parse(JSON.stringify(build())) as unknown);
+  const replay = replayCompiled(colored, solution);
+  if (!replay.won)
+    throw new PuzzlekitError('INTERNAL', `generator: recorded play failed: ${replay.reason}`);
+  return { level, replay };
+}
+
+/**
+ * The blank compiled board with real colours: the covering tables are shared, screw colours start
+ * at 0 and are painted by the caller; colour totals follow from the box list (3 screws a box).
+ */
+function colorCompiled(
+  lv: CompiledLevel,
+  colors: readonly string[],
+  boxes: readonly number[],
+  boxesPer: number,
+): CompiledLevel & { screwColor: Int32Array } {
+  const colorTotal = new Int32Array(colors.length);
+  for (const c of boxes) colorTotal[c]! += 3;
+  return {
+    ...lv,
+    colors,
+    screwColor: new Int32Array(lv.nScrews),
+    colorTotal,
+    maxPerColor: boxesPer * 3,
+  };
+}
