@@ -1,5 +1,6 @@
 import { SOLVED, type Outcome } from '@puzzlekit/graph-search';
 import { unpad } from '../engine.js';
+import type { PairLister } from '../link/lister.js';
 import { loadBoard, type Loaded } from '../link/load.js';
 import { pathBetween } from '../link/path.js';
 import type { Board, Cell, Move, RuleOptions } from '../model.js';
@@ -71,8 +72,13 @@ export function solveBoard(board: Board, options: SolveOptions = {}): SolveResul
  * Runs the exact solver on an engine the caller already loaded, from its current grid (which is
  * left as it was): rating and hints search many positions of one board without reloading it.
  */
-export function solveLoaded(loaded: Loaded, options: SolveOptions = {}): SolveResult {
-  return solveResult(loaded, new Search(loaded, readBounds(options), options.onProgress).run());
+export function solveLoaded(
+  loaded: Loaded,
+  options: SolveOptions = {},
+  lister?: PairLister,
+): SolveResult {
+  const search = new Search(loaded, readBounds(options), options.onProgress, lister);
+  return solveResult(loaded, search.run());
 }
 
 /** The public result of a search run: board cells for the moves, the older fields beside `outcome`. */
