@@ -1,5 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { SOLVED } from '@puzzlekit/graph-search';
+import { SOLVED, describeOutcome } from '@puzzlekit/graph-search';
 import { Rng, type Seed } from '@puzzlekit/rng';
 import { computeSegments, pad, type Engine } from '../engine.js';
 import { pathBetween } from '../link/path.js';
@@ -8,7 +8,7 @@ import { loadBoard, type Loaded } from '../link/load.js';
 import { removeAndSettle, replay } from '../link/play.js';
 import type { Board, Gravity, Move, RuleOptions } from '../model.js';
 import { solveLoaded, type SolveOptions, type SolveResult } from '../solve/solve.js';
-import { WorkLimits, type ProgressListener } from '../generate/limits.js';
+import { WorkLimits, timeLimitOf, type ProgressListener } from '../generate/limits.js';
 
 /** True when removing padded a, b leaves the face's other two tiles linked (grid restored). */
 function clearsFace(e: Engine, faceOf: Int32Array, a: number, b: number): boolean {
@@ -152,11 +152,11 @@ class Rating {
   }
 
   /** Solver options within what is left of the time limit (`share` of it). */
-  within(nodeBudget: number, share = 1): SolveOptions {
+  within(maxNodes: number, share = 1): SolveOptions {
     const left = this.limits.remainingMs() * share;
     return left === Infinity
-      ? { ...this.rule, nodeBudget }
-      : { ...this.rule, nodeBudget, timeLimitMs: Math.max(1, left) };
+      ? { ...this.rule, maxNodes }
+      : { ...this.rule, maxNodes, maxMs: Math.max(1, left) };
   }
 
   /** Playable pairs of the current grid (the lister's `a`, `b` hold them until the next listing). */
@@ -251,7 +251,7 @@ class Rating {
       removeAndSettle(e, pa, pb, rule.gravity);
       const r = this.solve(this.within(budget));
       e.grid.set(snapshot);
-      if (r.reason === 'time limit') this.stop('dead ends');
+      if (r.outcome.kind === 'gave-up' && r.outcome.bound === 'time') this.stop('dead ends');
       return r.status === 'unsolvable' ? 'dead' : r.status === 'unknown' ? 'unknown' : 'safe';
     });
   }
@@ -285,13 +285,13 @@ class Rating {
   }
 }
 
-/** Reads and checks the playout count. */
-function checkPlayouts(playouts: number): number {
-  if (!Number.isInteger(playouts) || playouts < 0 || playouts > 1_000_000)
-    throw new InvalidInputError(`playouts must be an integer in 0..1000000, got ${playouts}`, {
-      path: '$.playouts',
+/** Reads and checks an integer option in `min..max`. */
+function checkCount(value: number, name: string, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new InvalidInputError(`${name} must be an integer in ${min}..${max}, got ${value}`, {
+      path: `$.${name}`,
     });
-  return playouts;
+  return value;
 }
 
 /**
@@ -303,10 +303,22 @@ function checkPlayouts(playouts: number): number {
  * @throws InvalidInputError on a malformed board or bad options.
  */
 export function rateBoard(board: Board, options: RateOptions = {}): DifficultyReport {
-  const playouts = checkPlayouts(options.playouts ?? 200);
+  const playouts = checkCount(options.playouts ?? 200, 'playouts', 0, 1_000_000);
+  const lineNodes = checkCount(
+    options.maxNodes ?? options.nodeBudget ?? 200_000,
+    options.maxNodes === undefined ? 'nodeBudget' : 'maxNodes',
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const budget = checkCount(
+    options.deadEndBudget ?? 5000,
+    'deadEndBudget',
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
   const rule = { ring: options.ring ?? true, gravity: options.gravity ?? ('none' as Gravity) };
-  const timeLimitMs = options.maxMs ?? options.timeLimitMs;
-  const limits = new WorkLimits(timeLimitMs, options.onProgress, 'solving');
+  const { limit: timeLimitMs, path } = timeLimitOf(options);
+  const limits = new WorkLimits(timeLimitMs, options.onProgress, 'solving', path);
   const rng = options.rng ?? Rng.from(options.seed ?? 0);
   const loaded = loadBoard(board, rule);
   const rating = new Rating(loaded, rule, limits, timeLimitMs);
@@ -316,17 +328,16 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
   // The line of play first (its moves along play are the main measure), then random play.
   // Half the time at most, so the playouts get the other half.
   const solved = lineOfPlay(board, rule, options.solution, () =>
-    rating.solve(rating.within(options.maxNodes ?? options.nodeBudget ?? 200_000, 0.5)),
+    rating.solve(rating.within(lineNodes, 0.5)),
   );
   const solveNote =
-    solved.status === 'unknown' ? `the solver gave up: ${solved.reason} (${solved.bound})` : null;
+    solved.status === 'unknown' ? `the solver ${describeOutcome(solved.outcome)}` : null;
 
   limits.begin('playouts');
   const random = rating.randomPlay(rng, playouts);
 
   // Moves along the line of play, then dead ends along it and along a few random walks.
   limits.begin('dead ends');
-  const budget = options.deadEndBudget ?? 5000;
   const doDead = (options.deadEnds ?? true) && solved.status === 'solved';
   const along: number[] = [];
   const early: number[] = [];
