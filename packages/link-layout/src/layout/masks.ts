@@ -1,5 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { floodFill } from '@puzzlekit/grid';
+import { DX4, DY4, floodFill } from '@puzzlekit/grid';
 import type { Rng } from '@puzzlekit/rng';
 import type { Mask } from '../model.js';
 
@@ -157,10 +157,8 @@ function growMask(
     inRegion[k] = 1;
     for (const i of orbit(r, c)) cells[i] = 1;
     count += orbit(r, c).length;
-    addFrontier(r - 1, c);
-    addFrontier(r + 1, c);
-    addFrontier(r, c - 1);
-    addFrontier(r, c + 1);
+    // The shared direction order, clockwise from up (URDL).
+    for (let d = 0; d < 4; d++) addFrontier(r + DY4[d]!, c + DX4[d]!);
   };
   // Seed on the mirror axes so the copies touch: last column / last row of the fundamental part.
   const seedR = my ? hr - 1 : rng.below(hr);
