@@ -4,7 +4,7 @@ import { Rng, type Seed } from '@puzzlekit/rng';
 import { computeSegments, pad, type Engine } from '../engine.js';
 import { pathBetween } from '../link/path.js';
 import { createLister, type PairLister } from '../link/lister.js';
-import { loadBoard, type Loaded } from '../link/load.js';
+import { loadBoard, ruleOf, type Loaded } from '../link/load.js';
 import { removeAndSettle, replay } from '../link/play.js';
 import type { Board, Gravity, Move, RuleOptions } from '../model.js';
 import { solveLoaded, type SolveOptions, type SolveResult } from '../solve/solve.js';
@@ -304,8 +304,10 @@ function checkCount(value: number, name: string, min: number, max: number): numb
  */
 export function rateBoard(board: Board, options: RateOptions = {}): DifficultyReport {
   const playouts = checkCount(options.playouts ?? 200, 'playouts', 0, 1_000_000);
+  // Given both names, the smaller bound holds (as in the solver).
+  const givenNodes = [options.maxNodes, options.nodeBudget].filter((n) => n !== undefined);
   const lineNodes = checkCount(
-    options.maxNodes ?? options.nodeBudget ?? 200_000,
+    givenNodes.length > 0 ? Math.min(...givenNodes) : 200_000,
     options.maxNodes === undefined ? 'nodeBudget' : 'maxNodes',
     1,
     Number.MAX_SAFE_INTEGER,
@@ -316,7 +318,7 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
     1,
     Number.MAX_SAFE_INTEGER,
   );
-  const rule = { ring: options.ring ?? true, gravity: options.gravity ?? ('none' as Gravity) };
+  const rule = ruleOf(options);
   const { limit: timeLimitMs, path } = timeLimitOf(options);
   const limits = new WorkLimits(timeLimitMs, options.onProgress, 'solving', path);
   const rng = options.rng ?? Rng.from(options.seed ?? 0);
