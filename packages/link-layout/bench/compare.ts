@@ -71,4 +71,28 @@ for (const [name, run, rounds] of cases) {
   ]);
 }
 table(rows);
+// The 100×100 board of 50 copies: one full solve (4 399 nodes) per side, alternately, twice.
+const big = after.generateBoard({ rows: 100, cols: 100, copies: 50, seed: 1 });
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const nodesPerSecond = (lib: Lib): [number, number] => {
+  const t0 = cpuMs();
+  const r = lib.solveBoard(big.board, { maxNodes: 1_000_000 });
+  return [r.nodes, r.nodes / ((cpuMs() - t0) / 1000)];
+};
+const bigRows: (string | number)[][] = [
+  ['100×100, 50 copies: solve', 'nodes', 'nodes per CPU second'],
+];
+for (let round = 0; round < 2; round++)
+  for (const [name, lib] of [
+    ['before', before],
+    ['after', after],
+  ] as const) {
+    const [nodes, rate] = nodesPerSecond(lib);
+    bigRows.push([name, nodes, fmt(rate, 0)]);
+  }
+console.log('');
+table(bigRows);
 console.log(`\nload average at the end: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

@@ -241,14 +241,8 @@ export class Search {
         this.touch(from);
         this.touch(to);
       }
-      grid[a] = ta + 1;
-      grid[b] = tb + 1;
-      this.touch(a);
-      this.touch(b);
-      this.remaining[this.faceOf[ta]!]! += 2;
-      this.left += 2;
-      this.movesA.pop();
-      this.movesB.pop();
+      // With the fallen tiles back where they were, the pair's cells are free again.
+      this.undoStill(a, b, ta, tb);
     }
     f.tried.push(f.childCode);
     f.childCode = -1;
@@ -306,7 +300,7 @@ export class Search {
     } else removeAndSettle(this.e, a, b, this.gravity, this.logFall);
   }
 
-  /** Puts back tiles ta, tb at padded a, b (no gravity: tiles never move). */
+  /** Puts back tiles ta, tb at padded a, b (with gravity, once the tiles that fell are back). */
   private undoStill(a: number, b: number, ta: number, tb: number): void {
     this.grid[a] = ta + 1;
     this.grid[b] = tb + 1;
