@@ -350,6 +350,10 @@ export class Search {
    * false: refuted, forced moves undone) or returns the frame of its branches.
    */
   private enter(key: bigint, sleep: readonly number[]): Frame | boolean {
+    // A position refuted before is dropped before it costs a node or a listing of every pair (as
+    // the core depthFirstSearch does with its memo): with gravity, where many orders of removals
+    // reach one position, this more than halved the solver's time on 18×8 boards.
+    if (this.left > 0 && this.dead.has(key)) return false;
     this.tick();
     const forcedBase = this.forcedT.length;
     let n: number;
