@@ -1,5 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { DX4, DY4, floodFill } from '@puzzlekit/grid';
+import { DX4, DY4 } from '@puzzlekit/grid';
 import type { Rng } from '@puzzlekit/rng';
 import type { Mask } from '../model.js';
 
@@ -57,22 +57,38 @@ export function maskTileCount(mask: Mask): number {
 }
 
 /**
- * True when the tile cells of the mask form one 4-connected group: the shared breadth-first
- * `floodFill` of @puzzlekit/grid over a 0/1 mask of the tile cells (iterative, no depth limit).
+ * True when the tile cells of the mask form one 4-connected group (an iterative flood fill on a
+ * stack, neighbours in the shared order up, right, down, left). A hand loop, not the core
+ * `floodFill` of @puzzlekit/grid: for this one-off test that allocating fill measured 1.14× (30×16)
+ * and 1.28× (200×200) the CPU time of this loop (0.84× only on 1000×1000), past the 1.1× allowed.
  */
 export function isMaskConnected(mask: Mask): boolean {
   const { rows, cols, cells } = mask;
   const start = cells.indexOf(1);
   if (start < 0) return true;
-  const tileCells = new Uint8Array(rows * cols);
-  let tiles = 0;
-  for (let i = 0; i < tileCells.length; i++)
-    if (cells[i] === 1) {
-      tileCells[i] = 1;
-      tiles++;
+  const seen = new Uint8Array(rows * cols);
+  const stack = [start];
+  seen[start] = 1;
+  let count = 1;
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    const next = [
+      r > 0 ? i - cols : -1,
+      c < cols - 1 ? i + 1 : -1,
+      r < rows - 1 ? i + cols : -1,
+      c > 0 ? i - 1 : -1,
+    ];
+    for (const j of next) {
+      if (j >= 0 && !seen[j] && cells[j] === 1) {
+        seen[j] = 1;
+        count++;
+        stack.push(j);
+      }
     }
-  const grid = { width: cols, height: rows, cells: tileCells };
-  return floodFill(grid, start, tileCells).length === tiles;
+  }
+  return count === maskTileCount(mask);
 }
 
 /**
