@@ -82,9 +82,7 @@ console.log('\n### Exact solver on random 18×8 deals (36 faces × 4), 100 ms li
   const decidedTimes: number[] = [];
   for (let i = 0; i < N; i++) {
     const board = deal(rng, 8, 18, 4);
-    const { result, ms } = timeOnce(() =>
-      solveBoard(board, { timeLimitMs: 100, nodeBudget: 10_000_000 }),
-    );
+    const { result, ms } = timeOnce(() => solveBoard(board, { maxMs: 100, maxNodes: 10_000_000 }));
     times.push(ms);
     if (result.status === 'solved') solved++;
     if (result.status === 'unsolvable') unsolvable++;
@@ -116,7 +114,7 @@ console.log('\n### Exact solver on random 18×8 deals (36 faces × 4), 100 ms li
   let two = 0;
   const rng2 = Rng.from('bench deals ×2');
   for (let i = 0; i < 50; i++) {
-    const r = solveBoard(deal(rng2, 8, 18, 2), { timeLimitMs: 100 });
+    const r = solveBoard(deal(rng2, 8, 18, 2), { maxMs: 100 });
     if (r.status === 'solved') two++;
   }
   console.log(
@@ -161,7 +159,7 @@ console.log(
         playouts: 100,
         seed: s,
         deadEnds: false,
-        nodeBudget: 20_000,
+        maxNodes: 20_000,
         ...(lines[s] ? { solution: lines[s] } : {}),
       });
       start += r.startMoves;

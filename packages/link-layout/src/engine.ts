@@ -19,7 +19,7 @@ export interface Engine {
   /** Horizontal / vertical segment id of each empty cell, -1 elsewhere. */
   readonly hseg: Int32Array;
   readonly vseg: Int32Array;
-  /** First and last padded index of each segment. */
+  /** First and last padded index of each segment (indexed by segment id: its first cell). */
   readonly hStart: Int32Array;
   readonly hEnd: Int32Array;
   readonly vStart: Int32Array;
@@ -97,38 +97,49 @@ export function unpad(e: Engine, i: number): [number, number] {
   return [Math.floor(i / e.pw) - 1, (i % e.pw) - 1];
 }
 
-/** Recomputes the maximal horizontal and vertical runs of empty cells. O(cells). */
+/**
+ * Recomputes the maximal horizontal and vertical runs of empty cells. O(cells). A run's id is the
+ * padded index of its first cell, so recomputing one row or column ({@link segmentRow},
+ * {@link segmentColumn}) leaves every other run's id as it was: a search that knows which lines it
+ * changed updates only those.
+ */
 export function computeSegments(e: Engine): void {
-  const { grid, hseg, vseg, hStart, hEnd, vStart, vEnd, pw, ph } = e;
-  let n = 0;
-  for (let r = 0; r < ph; r++) {
-    const base = r * pw;
-    let c = 0;
-    while (c < pw) {
-      if (grid[base + c] !== 0) {
-        hseg[base + c] = -1;
-        c++;
-        continue;
-      }
-      hStart[n] = base + c;
-      while (c < pw && grid[base + c] === 0) hseg[base + c++] = n;
-      hEnd[n++] = base + c - 1;
+  for (let r = 0; r < e.ph; r++) segmentRow(e, r);
+  for (let c = 0; c < e.pw; c++) segmentColumn(e, c);
+}
+
+/** Recomputes the horizontal runs of padded row `r`. O(row width). */
+export function segmentRow(e: Engine, r: number): void {
+  const { grid, hseg, hStart, hEnd, pw } = e;
+  const base = r * pw;
+  let c = 0;
+  while (c < pw) {
+    if (grid[base + c] !== 0) {
+      hseg[base + c] = -1;
+      c++;
+      continue;
     }
+    const id = base + c;
+    hStart[id] = id;
+    while (c < pw && grid[base + c] === 0) hseg[base + c++] = id;
+    hEnd[id] = base + c - 1;
   }
-  n = 0;
-  for (let c = 0; c < pw; c++) {
-    let r = 0;
-    while (r < ph) {
-      const i = r * pw + c;
-      if (grid[i] !== 0) {
-        vseg[i] = -1;
-        r++;
-        continue;
-      }
-      vStart[n] = i;
-      while (r < ph && grid[r * pw + c] === 0) vseg[r++ * pw + c] = n;
-      vEnd[n++] = (r - 1) * pw + c;
+}
+
+/** Recomputes the vertical runs of padded column `c`. O(column height). */
+export function segmentColumn(e: Engine, c: number): void {
+  const { grid, vseg, vStart, vEnd, pw, ph } = e;
+  let r = 0;
+  while (r < ph) {
+    const i = r * pw + c;
+    if (grid[i] !== 0) {
+      vseg[i] = -1;
+      r++;
+      continue;
     }
+    vStart[i] = i;
+    while (r < ph && grid[r * pw + c] === 0) vseg[r++ * pw + c] = i;
+    vEnd[i] = (r - 1) * pw + c;
   }
 }
 

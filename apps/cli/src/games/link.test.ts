@@ -202,7 +202,16 @@ describe('puzzlekit link', () => {
     ).toBe(true);
     const tight = await runCli(['link', 'solve', 'b.txt', '--budget', '10'], gen.files);
     expect(tight.code).toBe(1);
-    expect(tight.stdout).toMatch(/gave up: node budget \(10 nodes\)/);
+    expect(tight.stdout).toMatch(/gave up: node budget of 10 reached after 10 nodes/);
+    const tightJson = await runCli(
+      ['link', 'solve', 'b.txt', '--budget', '10', '--json'],
+      gen.files,
+    );
+    expect(JSON.parse(tightJson.stdout).outcome).toEqual({
+      kind: 'gave-up',
+      bound: 'nodes',
+      limit: 10,
+    });
   });
 
   it('has a deterministic demo section', async () => {

@@ -21,6 +21,7 @@ import {
   type SolveResult,
 } from '@puzzlekit/link-layout';
 import { isPuzzlekitError } from '@puzzlekit/errors';
+import { describeOutcome, type Outcome } from '@puzzlekit/graph-search';
 import {
   CommandFailure,
   UsageError,
@@ -95,9 +96,9 @@ function searchProgress(ctx: Context, budgetMs: number): { update: () => void; s
   };
 }
 
-/** The answer line of an undecided search: "gave up: <which bound> (<its value>) after N nodes". */
-function gaveUp(r: { reason?: string; bound?: string; nodes: number }): string {
-  return `gave up: ${r.reason ?? 'budget'} (${r.bound ?? '?'}) after ${r.nodes} nodes`;
+/** The answer line of an undecided search: "gave up: node budget of 10 reached after 10 nodes". */
+function gaveUp(r: { outcome: Outcome; nodes: number }): string {
+  return `${describeOutcome(r.outcome)} after ${r.nodes} nodes`;
 }
 
 function solveFailure(r: SolveResult): CommandFailure {
@@ -228,7 +229,7 @@ function register(program: Command, ctx: Context): void {
         g = generateBoard({
           ...options,
           mask,
-          timeLimitMs: budget,
+          maxMs: budget,
           onProgress: progress.listen,
         });
       } catch (error) {
@@ -246,7 +247,7 @@ function register(program: Command, ctx: Context): void {
             solution: g.solution,
             playouts: 200,
             seed: 1,
-            timeLimitMs: left,
+            maxMs: left,
             onProgress: progress.listen,
           })
         : undefined;
@@ -280,7 +281,7 @@ function register(program: Command, ctx: Context): void {
     ) => {
       const options = searchOptions(opts);
       const board = await readBoard(ctx, file);
-      const bar = searchProgress(ctx, options.timeLimitMs);
+      const bar = searchProgress(ctx, options.maxMs);
       const r = solveBoard(board, { ...options, onProgress: bar.update });
       bar.stop();
       ctx.output(
@@ -288,6 +289,7 @@ function register(program: Command, ctx: Context): void {
           solvable: r.solvable,
           solution: r.solution,
           status: r.status,
+          outcome: r.outcome,
           nodes: r.nodes,
           ...(r.reason ? { reason: r.reason, bound: r.bound } : {}),
         },
@@ -327,7 +329,7 @@ function register(program: Command, ctx: Context): void {
       const options = searchOptions(opts);
       const seed = seedOption(opts.seed);
       const board = await readBoard(ctx, file);
-      const bar = searchProgress(ctx, options.timeLimitMs);
+      const bar = searchProgress(ctx, options.maxMs);
       const started = performance.now();
       const h = hintMove(board, { ...options, onProgress: bar.update });
       bar.stop();
@@ -337,7 +339,7 @@ function register(program: Command, ctx: Context): void {
           ? shuffleBoard(board, {
               ...rule(opts),
               seed,
-              timeLimitMs: Math.max(1, options.timeLimitMs - (performance.now() - started)),
+              maxMs: Math.max(1, options.maxMs - (performance.now() - started)),
             })
           : null;
       const data: Record<string, unknown> = { ...h };
@@ -389,7 +391,7 @@ function register(program: Command, ctx: Context): void {
         ...rule(opts),
         playouts: intOption('--playouts', opts.playouts, 0, 1_000_000),
         seed: seedOption(opts.seed),
-        timeLimitMs: maxMs(opts.maxMs),
+        maxMs: maxMs(opts.maxMs),
       };
       const board = await readBoard(ctx, file);
       const progress = stageProgress(ctx);
@@ -413,7 +415,7 @@ function register(program: Command, ctx: Context): void {
       const options = {
         ...rule(opts),
         seed: seedOption(opts.seed),
-        timeLimitMs: maxMs(opts.maxMs),
+        maxMs: maxMs(opts.maxMs),
       };
       const board = await readBoard(ctx, file);
       const progress = stageProgress(ctx);
@@ -438,13 +440,13 @@ function searchOptions(opts: {
   timeLimit?: string;
   gravity: string;
   ring: boolean;
-}): { gravity: Gravity; ring: boolean; nodeBudget: number; timeLimitMs: number } {
+}): { gravity: Gravity; ring: boolean; maxNodes: number; maxMs: number } {
   if (opts.maxMs !== undefined && opts.timeLimit !== undefined)
     throw new UsageError('give --max-ms or --time-limit, not both');
   return {
     ...rule(opts),
-    nodeBudget: intOption('--budget', opts.budget, 1),
-    timeLimitMs:
+    maxNodes: intOption('--budget', opts.budget, 1),
+    maxMs:
       opts.timeLimit !== undefined
         ? intOption('--time-limit', opts.timeLimit, 1, 86_400_000)
         : maxMs(opts.maxMs),

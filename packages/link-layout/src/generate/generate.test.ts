@@ -114,3 +114,14 @@ XXX##XXX
     expect(replay(mixedDown.board, mixedDown.solution, { gravity: 'down' }).cleared).toBe(true);
   });
 });
+
+describe('generation time limit', () => {
+  it('gives up with the shared wording and the step it reached; the older name works too', () => {
+    const big = { rows: 60, cols: 60, copies: 10, seed: 1 };
+    for (const limit of [{ maxMs: 1 }, { timeLimitMs: 1 }])
+      expect(() => generateBoard({ ...big, ...limit })).toThrow(
+        /gave up: time limit of 1 ms reached while constructing \(\d+ of 1800 steps done\)/,
+      );
+    expect(() => generateBoard({ ...big, maxMs: 0 })).toThrow(/maxMs must be a positive number/);
+  });
+});

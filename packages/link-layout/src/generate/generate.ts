@@ -16,7 +16,7 @@ import {
 } from '../model.js';
 import { solveBoard } from '../solve/solve.js';
 import { construct } from './construct.js';
-import { WorkLimits, type ProgressListener } from './limits.js';
+import { WorkLimits, timeLimitOf, type ProgressListener } from './limits.js';
 import { isSettledBoard } from './settled.js';
 
 /** Options of {@link generateBoard}. */
@@ -51,6 +51,8 @@ export interface GenerateOptions extends RuleOptions {
    * Wall-clock limit in milliseconds for the whole generation (default none). The construction
    * gives up with a GenerationError naming the limit; mixing stops early and keeps what it has.
    */
+  readonly maxMs?: number;
+  /** @deprecated the older name of `maxMs`. */
   readonly timeLimitMs?: number;
   /** Hears of progress (stage `constructing` or `mixing`, work done, total), at most every 100 ms. */
   readonly onProgress?: ProgressListener;
@@ -202,7 +204,8 @@ export function generateBoard(options: GenerateOptions): GeneratedBoard {
     throw new InvalidInputError(`holes must be fixed or fall, got '${String(holes)}'`, {
       path: '$.holes',
     });
-  const limits = new WorkLimits(options.timeLimitMs, options.onProgress, 'constructing');
+  const { limit, path } = timeLimitOf(options);
+  const limits = new WorkLimits(limit, options.onProgress, 'constructing', path);
   const rng = options.rng ?? Rng.from(options.seed ?? 0);
   const e = createEngine(mask.rows, mask.cols, ring);
   loadMask(e, mask, gravity, holes);
@@ -237,7 +240,7 @@ export function generateBoard(options: GenerateOptions): GeneratedBoard {
     const mixed = mixFaces(board, Math.round(mix * tiles), rng, limits, {
       ring,
       gravity,
-      nodeBudget: options.mixNodeBudget ?? 400,
+      maxNodes: options.mixNodeBudget ?? 400,
     });
     if (mixed.best)
       return {
@@ -269,7 +272,7 @@ function mixFaces(
   target: number,
   rng: Rng,
   limits: WorkLimits,
-  rule: { ring: boolean; gravity: Gravity; nodeBudget: number },
+  rule: { ring: boolean; gravity: Gravity; maxNodes: number },
 ): { best: { board: Board; solution: readonly Move[]; swaps: number } | null; stopped?: string } {
   const cells = board.cells.slice();
   const tilesAt: number[] = [];
@@ -298,7 +301,7 @@ function mixFaces(
     const remaining = limits.remainingMs();
     const r = solveBoard(
       candidate,
-      remaining === Infinity ? rule : { ...rule, timeLimitMs: Math.max(1, remaining) },
+      remaining === Infinity ? rule : { ...rule, maxMs: Math.max(1, remaining) },
     );
     if (r.status === 'solved') {
       done += size;
@@ -326,6 +329,8 @@ export interface ShuffleOptions extends RuleOptions {
   /** Construction bias as in {@link GenerateOptions.difficulty}; default 0.5. */
   readonly difficulty?: number;
   /** Wall-clock limit in milliseconds (default none): a GenerationError "gave up" past it. */
+  readonly maxMs?: number;
+  /** @deprecated the older name of `maxMs`. */
   readonly timeLimitMs?: number;
   /** Hears of progress, at most every 100 ms. */
   readonly onProgress?: ProgressListener;
@@ -361,7 +366,8 @@ export function shuffleBoard(board: Board, options: ShuffleOptions = {}): Genera
     }
   if (id === 0) return { board, solution: [], backtracks: 0, swaps: 0 };
   const start = e.grid.slice();
-  const limits = new WorkLimits(options.timeLimitMs, options.onProgress, 'constructing');
+  const { limit, path } = timeLimitOf(options);
+  const limits = new WorkLimits(limit, options.onProgress, 'constructing', path);
   const built = construct(e, id, rng, options.difficulty ?? 0.5, gravity, 10000, limits);
   const pairFaces: number[] = [];
   for (const [f, n] of [...counts.entries()].sort((x, y) => x[0] - y[0]))

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
+import { DX4, DY4 } from '@puzzlekit/grid';
 import type { Rng } from '@puzzlekit/rng';
 import type { Mask } from '../model.js';
 
@@ -55,7 +56,12 @@ export function maskTileCount(mask: Mask): number {
   return n;
 }
 
-/** True when the tile cells of the mask form one 4-connected group (iterative flood fill). */
+/**
+ * True when the tile cells of the mask form one 4-connected group (an iterative flood fill on a
+ * stack, neighbours in the shared order up, right, down, left). A hand loop, not the core
+ * `floodFill` of @puzzlekit/grid: for this one-off test that allocating fill measured 1.14× (30×16)
+ * and 1.28× (200×200) the CPU time of this loop (0.84× only on 1000×1000), past the 1.1× allowed.
+ */
 export function isMaskConnected(mask: Mask): boolean {
   const { rows, cols, cells } = mask;
   const start = cells.indexOf(1);
@@ -70,9 +76,9 @@ export function isMaskConnected(mask: Mask): boolean {
     const c = i % cols;
     const next = [
       r > 0 ? i - cols : -1,
+      c < cols - 1 ? i + 1 : -1,
       r < rows - 1 ? i + cols : -1,
       c > 0 ? i - 1 : -1,
-      c < cols - 1 ? i + 1 : -1,
     ];
     for (const j of next) {
       if (j >= 0 && !seen[j] && cells[j] === 1) {
@@ -167,10 +173,8 @@ function growMask(
     inRegion[k] = 1;
     for (const i of orbit(r, c)) cells[i] = 1;
     count += orbit(r, c).length;
-    addFrontier(r - 1, c);
-    addFrontier(r + 1, c);
-    addFrontier(r, c - 1);
-    addFrontier(r, c + 1);
+    // The shared direction order, clockwise from up (URDL).
+    for (let d = 0; d < 4; d++) addFrontier(r + DY4[d]!, c + DX4[d]!);
   };
   // Seed on the mirror axes so the copies touch: last column / last row of the fundamental part.
   const seedR = my ? hr - 1 : rng.below(hr);

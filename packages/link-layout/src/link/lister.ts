@@ -30,6 +30,8 @@ export function createLister(e: Engine, maxFace: number): PairLister {
   let vh: Int32Array = new Int32Array(64 * stride);
   const nsets = new Int32Array(2 * size);
   const count = new Int32Array(maxFace + 2);
+  const open = new Int32Array(maxFace + 2);
+  const keptCell = new Int32Array(size);
   const start = new Int32Array(maxFace + 2);
   const fill = new Int32Array(maxFace + 2);
   const byFace = new Int32Array(size);
@@ -56,37 +58,47 @@ export function createLister(e: Engine, maxFace: number): PairLister {
     a: new Int32Array(256) as Int32Array,
     b: new Int32Array(256) as Int32Array,
     list(faceOf: Int32Array): number {
+      // One pass over the board: every tile's face is counted (the method per face is chosen by
+      // the face's full count), and only tiles that can be in a pair are kept — those with an
+      // empty neighbour (a path can leave) or an equal neighbour. On a dense board most tiles are
+      // buried, and skipping them halves the work; the pairs and their order are unchanged (a
+      // buried tile has empty run sets and no pair). The kept tiles are then grouped by face in
+      // cell order (a counting sort over the kept tiles only, not a second pass over the board).
       count.fill(0);
-      for (let i = 0; i < size; i++) {
-        const v = grid[i]!;
-        if (v > 0) count[faceOf[v - 1]!]!++;
-      }
-      let acc = 0;
-      for (let f = 0; f <= maxFace; f++) {
-        start[f] = acc;
-        acc += count[f]!;
-      }
-      fill.set(start);
-      // Only tiles that can be in a pair: an empty neighbour (a path can leave) or an equal
-      // neighbour. On a dense board most tiles are buried, and skipping them halves the work; the
-      // pairs and their order are unchanged (a buried tile has empty run sets and no pair).
-      const sameFace = (f: number, j: number): boolean =>
-        grid[j]! > 0 && faceOf[grid[j]! - 1] === f;
+      open.fill(0);
+      let kept = 0;
       for (let i = 0; i < size; i++) {
         const v = grid[i]!;
         if (v <= 0) continue;
         const f = faceOf[v - 1]!;
+        count[f]!++;
+        const up = grid[i - pw]!;
+        const right = grid[i + 1]!;
+        const down = grid[i + pw]!;
+        const left = grid[i - 1]!;
         if (
-          grid[i - 1] === 0 ||
-          grid[i + 1] === 0 ||
-          grid[i - pw] === 0 ||
-          grid[i + pw] === 0 ||
-          sameFace(f, i - 1) ||
-          sameFace(f, i + 1) ||
-          sameFace(f, i - pw) ||
-          sameFace(f, i + pw)
-        )
-          byFace[fill[f]!++] = i;
+          up === 0 ||
+          right === 0 ||
+          down === 0 ||
+          left === 0 ||
+          (up > 0 && faceOf[up - 1] === f) ||
+          (right > 0 && faceOf[right - 1] === f) ||
+          (down > 0 && faceOf[down - 1] === f) ||
+          (left > 0 && faceOf[left - 1] === f)
+        ) {
+          keptCell[kept++] = i;
+          open[f]!++;
+        }
+      }
+      let acc = 0;
+      for (let f = 0; f <= maxFace; f++) {
+        start[f] = acc;
+        acc += open[f]!;
+      }
+      fill.set(start);
+      for (let t = 0; t < kept; t++) {
+        const i = keptCell[t]!;
+        byFace[fill[faceOf[grid[i]! - 1]!]!++] = i;
       }
       let n = 0;
       const emit = (x: number, y: number): void => {

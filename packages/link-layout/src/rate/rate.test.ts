@@ -74,4 +74,21 @@ A.BA`);
     expect(cut.stopped).toMatch(/time limit \(50 ms\)/);
     expect(cut.playouts).toBeLessThan(1_000_000);
   });
+
+  it('takes the shared budget names; the older ones give the same rating', () => {
+    const g = generateBoard({ rows: 4, cols: 6, copies: 4, seed: 7, difficulty: 1 });
+    const byNew = rateBoard(g.board, { playouts: 30, seed: 5, maxNodes: 50_000, maxMs: 60_000 });
+    const byOld = rateBoard(g.board, {
+      playouts: 30,
+      seed: 5,
+      nodeBudget: 50_000,
+      timeLimitMs: 60_000,
+    });
+    expect(byNew).toEqual(byOld);
+    const cut = rateBoard(g.board, { playouts: 1_000_000, maxMs: 30 });
+    expect(cut.stopped).toMatch(/time limit \(30 ms\)/);
+    expect(() => rateBoard(g.board, { deadEndBudget: 0 })).toThrow(/deadEndBudget/);
+    expect(() => rateBoard(g.board, { maxNodes: 1.5 })).toThrow(/maxNodes/);
+    expect(() => rateBoard(g.board, { maxMs: -1 })).toThrow(/maxMs/);
+  });
 });

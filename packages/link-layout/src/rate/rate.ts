@@ -1,14 +1,14 @@
 import { InvalidInputError } from '@puzzlekit/errors';
+import { SOLVED, describeOutcome } from '@puzzlekit/graph-search';
 import { Rng, type Seed } from '@puzzlekit/rng';
-import { computeSegments, type Engine } from '../engine.js';
+import { computeSegments, pad, type Engine } from '../engine.js';
 import { pathBetween } from '../link/path.js';
-import { createLister } from '../link/lister.js';
-import { loadBoard } from '../link/load.js';
-import { engineToBoard, removeAndSettle, replay } from '../link/play.js';
-import { pad } from '../engine.js';
-import type { Board, Move, RuleOptions } from '../model.js';
-import { solveBoard, type SolveOptions, type SolveResult } from '../solve/solve.js';
-import { WorkLimits, type ProgressListener } from '../generate/limits.js';
+import { createLister, type PairLister } from '../link/lister.js';
+import { loadBoard, ruleOf, type Loaded } from '../link/load.js';
+import { removeAndSettle, replay } from '../link/play.js';
+import type { Board, Gravity, Move, RuleOptions } from '../model.js';
+import { solveLoaded, type SolveOptions, type SolveResult } from '../solve/solve.js';
+import { WorkLimits, timeLimitOf, type ProgressListener } from '../generate/limits.js';
 
 /** True when removing padded a, b leaves the face's other two tiles linked (grid restored). */
 function clearsFace(e: Engine, faceOf: Int32Array, a: number, b: number): boolean {
@@ -42,6 +42,8 @@ export interface RateOptions extends RuleOptions {
   /** The random stream for the playouts. */
   readonly rng?: Rng;
   /** Node budget of the solve that finds the line of play (default 200 000). */
+  readonly maxNodes?: number;
+  /** @deprecated the older name of `maxNodes`. */
   readonly nodeBudget?: number;
   /**
    * Count dead-end choices along the line of play (default true): every playable pair at every
@@ -57,6 +59,8 @@ export interface RateOptions extends RuleOptions {
    * measures taken so far are returned (`playouts` says how many random playouts ran) and `stopped`
    * says where it stopped.
    */
+  readonly maxMs?: number;
+  /** @deprecated the older name of `maxMs`. */
   readonly timeLimitMs?: number;
   /**
    * A known clearing sequence (for example the one `generateBoard` returns): it becomes the line of
@@ -115,71 +119,82 @@ export interface DifficultyReport {
   readonly stopped?: string;
 }
 
+/** A dead-end check's verdict on one playable pair. */
+type Verdict = 'safe' | 'dead' | 'unknown';
+
 /**
- * Measures a board's difficulty the way a designer needs it: how many pairs are playable at the
- * start and along a line of play, how often a player who picks random playable pairs clears it
- * (seeded Monte Carlo), and how many of the choices along the way are dead ends (a playable pair
- * after which the board cannot be cleared).
- *
- * @throws InvalidInputError on a malformed board or bad options.
+ * One rating's working state: the board loaded into one engine and one pair lister, reused by every
+ * stage (random playouts, the walk along the line of play, every dead-end check's solver run) — the
+ * grid is played forwards and put back from a snapshot, never converted to a plain board and
+ * reloaded.
  */
-export function rateBoard(board: Board, options: RateOptions = {}): DifficultyReport {
-  const playouts = options.playouts ?? 200;
-  if (!Number.isInteger(playouts) || playouts < 0 || playouts > 1_000_000)
-    throw new InvalidInputError(`playouts must be an integer in 0..1000000, got ${playouts}`, {
-      path: '$.playouts',
-    });
-  const rule: RuleOptions = { ring: options.ring ?? true, gravity: options.gravity ?? 'none' };
-  const limits = new WorkLimits(options.timeLimitMs, options.onProgress, 'solving');
-  let stopped: string | undefined;
-  const stop = (stage: string): void => {
-    stopped ??= `time limit (${Math.round(options.timeLimitMs ?? 0)} ms) during ${stage}`;
-  };
-  // Solver options within what is left of the time limit.
-  const within = (nodeBudget: number, share = 1): SolveOptions => {
-    const left = limits.remainingMs() * share;
+class Rating {
+  private readonly e: Engine;
+  private readonly lister: PairLister;
+  /** The start position's grid, restored after every stage. */
+  private readonly start: Int32Array;
+  stopped: string | undefined;
+
+  constructor(
+    private readonly loaded: Loaded,
+    private readonly rule: { ring: boolean; gravity: Gravity },
+    private readonly limits: WorkLimits,
+    private readonly timeLimitMs: number | undefined,
+  ) {
+    this.e = loaded.e;
+    this.lister = createLister(loaded.e, loaded.maxFace);
+    this.start = loaded.e.grid.slice();
+  }
+
+  /** Notes the first stage a time limit cut short. */
+  stop(stage: string): void {
+    this.stopped ??= `time limit (${Math.round(this.timeLimitMs ?? 0)} ms) during ${stage}`;
+  }
+
+  /** Solver options within what is left of the time limit (`share` of it). */
+  within(maxNodes: number, share = 1): SolveOptions {
+    const left = this.limits.remainingMs() * share;
     return left === Infinity
-      ? { ...rule, nodeBudget }
-      : { ...rule, nodeBudget, timeLimitMs: Math.max(1, left) };
-  };
-  const rng = options.rng ?? Rng.from(options.seed ?? 0);
-  const base = loadBoard(board, rule);
-  const { tiles } = base;
-  const count = (b: Board): number => {
-    const L = loadBoard(b, rule, false, false);
-    computeSegments(L.e);
-    return createLister(L.e, L.maxFace).list(L.faceOf);
-  };
-  const startMoves = count(board);
+      ? { ...this.rule, maxNodes }
+      : { ...this.rule, maxNodes, maxMs: Math.max(1, left) };
+  }
 
-  // The line of play first (its moves along play are the main measure), then random play.
-  // Half the time at most, so the playouts get the other half.
-  const solved = lineOfPlay(board, rule, options.solution, () =>
-    solveBoard(board, within(options.nodeBudget ?? 200_000, 0.5)),
-  );
-  // The solve had half the time: the playouts still run in the other half.
-  const solveNote =
-    solved.status === 'unknown' ? `the solver gave up: ${solved.reason} (${solved.bound})` : null;
+  /** Playable pairs of the current grid (the lister's `a`, `b` hold them until the next listing). */
+  count(): number {
+    computeSegments(this.e);
+    return this.lister.list(this.loaded.faceOf);
+  }
 
-  // Random play.
-  let cleared = 0;
-  let removed = 0;
-  let played = 0;
-  limits.begin('playouts');
-  {
-    const { e, faceOf, maxFace, gravity } = base;
-    const start = e.grid.slice();
-    const lister = createLister(e, maxFace);
-    playing: for (let p = 0; p < playouts && !stopped; p++) {
-      e.grid.set(start);
+  /** The playable pairs of the current grid, copied out of the lister. */
+  pairs(): { pairsA: number[]; pairsB: number[] } {
+    const n = this.count();
+    return {
+      pairsA: Array.from(this.lister.a.subarray(0, n)),
+      pairsB: Array.from(this.lister.b.subarray(0, n)),
+    };
+  }
+
+  /** The exact solver on the current grid (left as it is), sharing this rating's pair lister. */
+  solve(options: SolveOptions): SolveResult {
+    return solveLoaded(this.loaded, options, this.lister);
+  }
+
+  /** Seeded random play: a uniformly random playable pair each step, `playouts` times. */
+  randomPlay(rng: Rng, playouts: number): { cleared: number; removed: number; played: number } {
+    const { e, lister } = this;
+    const { tiles, gravity } = this.loaded;
+    let cleared = 0;
+    let removed = 0;
+    let played = 0;
+    playing: for (let p = 0; p < playouts && !this.stopped; p++) {
+      e.grid.set(this.start);
       let left = tiles;
       while (left > 0) {
-        if (limits.expired(p, playouts)) {
-          stop('playouts');
+        if (this.limits.expired(p, playouts)) {
+          this.stop('playouts');
           break playing;
         }
-        computeSegments(e);
-        const n = lister.list(faceOf);
+        const n = this.count();
         if (n === 0) break;
         const k = rng.below(n);
         removeAndSettle(e, lister.a[k]!, lister.b[k]!, gravity);
@@ -189,126 +204,183 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
       removed += tiles === 0 ? 1 : (tiles - left) / tiles;
       played++;
     }
-    e.grid.set(start);
+    e.grid.set(this.start);
+    return { cleared, removed, played };
   }
 
-  // Checks every playable pair of `cur` with the solver: 'safe', 'dead' or 'unknown' per pair.
-  const budget = options.deadEndBudget ?? 5000;
-  const classify = (
-    L: ReturnType<typeof loadBoard>,
-    pairsA: number[],
-    pairsB: number[],
-  ): string[] => {
-    const snapshot = L.e.grid.slice();
+  /**
+   * Walks the line of play from the start, handing each position (with the tiles left on it) to
+   * `visit` until it returns false; the grid is back at the start afterwards.
+   */
+  walkLine(solution: readonly Move[], visit: (tilesLeft: number) => boolean): void {
+    let left = this.loaded.tiles;
+    for (const move of [...solution, null]) {
+      if (!visit(left)) break;
+      if (move) {
+        const a = pad(this.e, move[0][0], move[0][1]);
+        const b = pad(this.e, move[1][0], move[1][1]);
+        removeAndSettle(this.e, a, b, this.rule.gravity);
+        left -= 2;
+      }
+    }
+    this.e.grid.set(this.start);
+  }
+
+  /**
+   * Checks every given playable pair of the current grid with the solver: `dead` when the board
+   * cannot be cleared after it, `unknown` when the check ran out of budget. The grid is unchanged.
+   */
+  classify(pairsA: readonly number[], pairsB: readonly number[], budget: number): Verdict[] {
+    const { e, loaded, rule } = this;
+    const snapshot = e.grid.slice();
     // Without gravity, a pair that clears its face (the last two tiles, or two of four whose
     // other two then link) can never hurt: it needs no solver call.
-    const faceCount = new Int32Array(L.maxFace + 1);
-    for (let t = 0; t < L.tiles; t++) faceCount[L.faceOf[t]!]!++;
-    return pairsA.map((pa, k) => {
+    const faceCount = new Int32Array(loaded.maxFace + 1);
+    for (let i = 0; i < e.size; i++)
+      if (e.grid[i]! > 0) faceCount[loaded.faceOf[e.grid[i]! - 1]!]!++;
+    return pairsA.map((pa, k): Verdict => {
       const pb = pairsB[k]!;
-      const f = L.faceOf[L.e.grid[pa]! - 1]!;
+      const f = loaded.faceOf[e.grid[pa]! - 1]!;
       if (rule.gravity === 'none' && faceCount[f] === 2) return 'safe';
-      if (rule.gravity === 'none' && faceCount[f] === 4 && clearsFace(L.e, L.faceOf, pa, pb))
+      if (rule.gravity === 'none' && faceCount[f] === 4 && clearsFace(e, loaded.faceOf, pa, pb))
         return 'safe';
-      if (limits.expired()) {
-        stop('dead ends');
+      if (this.limits.expired()) {
+        this.stop('dead ends');
         return 'unknown';
       }
-      removeAndSettle(L.e, pa, pb, rule.gravity);
-      const child = engineToBoard(L.e, L.faceOf);
-      L.e.grid.set(snapshot);
-      const r = solveBoard(child, within(budget));
-      if (r.reason === 'time limit') stop('dead ends');
+      removeAndSettle(e, pa, pb, rule.gravity);
+      const r = this.solve(this.within(budget));
+      e.grid.set(snapshot);
+      if (r.outcome.kind === 'gave-up' && r.outcome.bound === 'time') this.stop('dead ends');
       return r.status === 'unsolvable' ? 'dead' : r.status === 'unknown' ? 'unknown' : 'safe';
     });
-  };
-  const stateOf = (cur: Board) => {
-    const L = loadBoard(cur, rule, false, false);
-    computeSegments(L.e);
-    const lister = createLister(L.e, L.maxFace);
-    const n = lister.list(L.faceOf);
-    return {
-      L,
-      pairsA: Array.from(lister.a.subarray(0, n)),
-      pairsB: Array.from(lister.b.subarray(0, n)),
-    };
-  };
+  }
 
-  // Moves along the line of play, dead ends.
+  /**
+   * Dead ends met by random players: follows `walks` random playouts while they can still win,
+   * classifying every choice on the way; the grid is back at the start afterwards.
+   */
+  randomWalkDeadEnds(
+    walkRng: Rng,
+    walks: number,
+    budget: number,
+  ): { dead: number; choices: number } {
+    let dead = 0;
+    let choices = 0;
+    for (let w = 0; w < walks; w++) {
+      this.e.grid.set(this.start);
+      while (!this.stopped) {
+        const { pairsA, pairsB } = this.pairs();
+        if (pairsA.length === 0) break;
+        const kinds = this.classify(pairsA, pairsB, budget);
+        choices += kinds.length;
+        for (const c of kinds) if (c === 'dead') dead++;
+        const k = walkRng.below(kinds.length);
+        if (kinds[k] !== 'safe') break; // the walk lost (or cannot be followed further)
+        removeAndSettle(this.e, pairsA[k]!, pairsB[k]!, this.rule.gravity);
+      }
+    }
+    this.e.grid.set(this.start);
+    return { dead, choices };
+  }
+}
+
+/** Reads and checks an integer option in `min..max`. */
+function checkCount(value: number, name: string, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new InvalidInputError(`${name} must be an integer in ${min}..${max}, got ${value}`, {
+      path: `$.${name}`,
+    });
+  return value;
+}
+
+/**
+ * Measures a board's difficulty the way a designer needs it: how many pairs are playable at the
+ * start and along a line of play, how often a player who picks random playable pairs clears it
+ * (seeded Monte Carlo), and how many of the choices along the way are dead ends (a playable pair
+ * after which the board cannot be cleared).
+ *
+ * @throws InvalidInputError on a malformed board or bad options.
+ */
+export function rateBoard(board: Board, options: RateOptions = {}): DifficultyReport {
+  const playouts = checkCount(options.playouts ?? 200, 'playouts', 0, 1_000_000);
+  // Given both names, the smaller bound holds (as in the solver).
+  const givenNodes = [options.maxNodes, options.nodeBudget].filter((n) => n !== undefined);
+  const lineNodes = checkCount(
+    givenNodes.length > 0 ? Math.min(...givenNodes) : 200_000,
+    options.maxNodes === undefined ? 'nodeBudget' : 'maxNodes',
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const budget = checkCount(
+    options.deadEndBudget ?? 5000,
+    'deadEndBudget',
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const rule = ruleOf(options);
+  const { limit: timeLimitMs, path } = timeLimitOf(options);
+  const limits = new WorkLimits(timeLimitMs, options.onProgress, 'solving', path);
+  const rng = options.rng ?? Rng.from(options.seed ?? 0);
+  const loaded = loadBoard(board, rule);
+  const rating = new Rating(loaded, rule, limits, timeLimitMs);
+  const { tiles } = loaded;
+  const startMoves = rating.count();
+
+  // The line of play first (its moves along play are the main measure), then random play.
+  // Half the time at most, so the playouts get the other half.
+  const solved = lineOfPlay(board, rule, options.solution, () =>
+    rating.solve(rating.within(lineNodes, 0.5)),
+  );
+  const solveNote =
+    solved.status === 'unknown' ? `the solver ${describeOutcome(solved.outcome)}` : null;
+
+  limits.begin('playouts');
+  const random = rating.randomPlay(rng, playouts);
+
+  // Moves along the line of play, then dead ends along it and along a few random walks.
   limits.begin('dead ends');
-  const doDead = options.deadEnds ?? true;
+  const doDead = (options.deadEnds ?? true) && solved.status === 'solved';
   const along: number[] = [];
   const early: number[] = [];
-  let dead: number | null = null;
-  let undecided: number | null = null;
-  let choices: number | null = null;
-  let randomDead: number | null = null;
-  let randomChoices: number | null = null;
+  let line: { dead: number; undecided: number; choices: number } | null = null;
+  let walks: { dead: number; choices: number } | null = null;
   if (solved.status === 'solved') {
-    if (doDead) {
-      dead = 0;
-      undecided = 0;
-      choices = 0;
-    }
-    // Walks the line of play, handing each position to `visit` until it returns false.
-    const walkLine = (visit: (state: ReturnType<typeof stateOf>) => boolean): void => {
-      let cur = board;
-      for (const move of [...solved.solution!, null]) {
-        const state = stateOf(cur);
-        if (!visit(state)) return;
-        if (move) {
-          const { L } = state;
-          const a = pad(L.e, move[0][0], move[0][1]);
-          const b = pad(L.e, move[1][0], move[1][1]);
-          removeAndSettle(L.e, a, b, rule.gravity);
-          cur = engineToBoard(L.e, L.faceOf);
-        }
-      }
-    };
+    const solution = solved.solution!;
     // First the playable pairs along the whole line (one listing per step), then the dead-end
     // checks (a solver call per pair) for as long as the time limit allows.
-    walkLine(({ L, pairsA }) => {
+    rating.walkLine(solution, (left) => {
       if (limits.expired()) {
-        stop('moves along play');
+        rating.stop('moves along play');
         return false;
       }
-      // A freshly loaded board holds exactly its L.tiles tiles.
-      if (L.tiles > 0) along.push(pairsA.length);
-      if (L.tiles > 0 && L.tiles * 4 >= tiles) early.push(pairsA.length);
+      const n = rating.count();
+      if (left > 0) along.push(n);
+      if (left > 0 && left * 4 >= tiles) early.push(n);
       return true;
     });
-    if (doDead && !stopped)
-      walkLine(({ L, pairsA, pairsB }) => {
-        if (L.tiles > 0)
-          for (const c of classify(L, pairsA, pairsB)) {
-            choices!++;
-            if (c === 'dead') dead!++;
-            else if (c === 'unknown') undecided!++;
+    if (doDead) {
+      const counted = { dead: 0, undecided: 0, choices: 0 };
+      line = counted;
+      if (!rating.stopped)
+        rating.walkLine(solution, (left) => {
+          if (left > 0) {
+            const { pairsA, pairsB } = rating.pairs();
+            for (const c of rating.classify(pairsA, pairsB, budget)) {
+              counted.choices++;
+              if (c === 'dead') counted.dead++;
+              else if (c === 'unknown') counted.undecided++;
+            }
           }
-        return !stopped;
-      });
-    // Dead ends met by random players: follow a few random playouts while they can still win.
-    const walks = options.deadEndPlayouts ?? 2;
-    if (doDead && walks > 0 && !stopped) {
-      randomDead = 0;
-      randomChoices = 0;
-      const walkRng = rng.fork();
-      for (let w = 0; w < walks; w++) {
-        let state = board;
-        while (!stopped) {
-          const { L, pairsA, pairsB } = stateOf(state);
-          if (pairsA.length === 0) break;
-          const kinds = classify(L, pairsA, pairsB);
-          randomChoices += kinds.length;
-          for (const c of kinds) if (c === 'dead') randomDead++;
-          const k = walkRng.below(kinds.length);
-          if (kinds[k] !== 'safe') break; // the walk lost (or cannot be followed further)
-          removeAndSettle(L.e, pairsA[k]!, pairsB[k]!, rule.gravity);
-          state = engineToBoard(L.e, L.faceOf);
-        }
-      }
+          return !rating.stopped;
+        });
+      const walkCount = options.deadEndPlayouts ?? 2;
+      if (walkCount > 0 && !rating.stopped)
+        walks = rating.randomWalkDeadEnds(rng.fork(), walkCount, budget);
     }
   }
+  const { stopped } = rating;
+  const { cleared, removed, played } = random;
   return {
     tiles,
     startMoves,
@@ -319,11 +391,11 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
     playouts: played,
     randomClearRate: played ? cleared / played : 0,
     randomProgress: played ? removed / played : 0,
-    deadEndChoices: dead,
-    undecidedChoices: undecided,
-    choices,
-    randomWalkDeadEnds: randomDead,
-    randomWalkChoices: randomChoices,
+    deadEndChoices: line?.dead ?? null,
+    undecidedChoices: line?.undecided ?? null,
+    choices: line?.choices ?? null,
+    randomWalkDeadEnds: walks?.dead ?? null,
+    randomWalkChoices: walks?.choices ?? null,
     ...(stopped || solveNote
       ? { stopped: [solveNote, stopped].filter((x) => x !== null && x !== undefined).join('; ') }
       : {}),
@@ -344,5 +416,5 @@ function lineOfPlay(
       `the given solution does not clear the board: ${check.error ?? 'tiles remain at the end'}`,
       { path: '$.solution' },
     );
-  return { status: 'solved', solvable: true, solution: given, nodes: 0 };
+  return { outcome: SOLVED, status: 'solved', solvable: true, solution: given, nodes: 0 };
 }

@@ -90,11 +90,47 @@ describe('solver bounds and invariants (fast-check)', () => {
       }),
       { numRuns: 20 },
     );
+    // The older byte form: half of it for pending branches of 8 bytes each, so 4 states.
     const tight = solveBoard(board, { memoryBytes: 64 });
     expect([tight.status, tight.reason]).toEqual(['unknown', 'memory']);
-    expect(tight.bound).toBe('64 bytes');
+    expect(tight.bound).toBe('4 states');
+    expect(tight.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 4 });
     const hint = hintMove(board, { nodeBudget: 1 });
     expect([hint.status, hint.reason, hint.bound]).toEqual(['unknown', 'node budget', '1 nodes']);
+    expect(hint.outcome).toEqual({ kind: 'gave-up', bound: 'nodes', limit: 1 });
+  });
+
+  it('takes the shared budget names and reports the shared outcome', () => {
+    const { board } = generateBoard({ rows: 12, cols: 16, seed: 4, difficulty: 1 });
+    const solved = solveBoard(board);
+    expect(solved.outcome).toEqual({ kind: 'solved' });
+    // A node budget below what the full search used stops it, whichever name gives it.
+    const nodes = Math.max(1, solved.nodes - 1);
+    const byNew = solveBoard(board, { maxNodes: nodes });
+    const byOld = solveBoard(board, { nodeBudget: nodes });
+    expect(byNew).toEqual(byOld);
+    expect(byNew.outcome).toEqual({ kind: 'gave-up', bound: 'nodes', limit: nodes });
+    expect(byNew.nodes).toBe(nodes);
+    // Given both names, the smaller bound holds.
+    expect(solved.nodes).toBeGreaterThan(1);
+    expect(solveBoard(board, { maxNodes: 1, nodeBudget: 1000 }).outcome).toEqual({
+      kind: 'gave-up',
+      bound: 'nodes',
+      limit: 1,
+    });
+    expect(solveBoard(board, { maxStates: 3 }).outcome).toEqual({
+      kind: 'gave-up',
+      bound: 'memory',
+      limit: 3,
+    });
+    // An injected clock past the limit at the first node: gave up on time, nothing proven.
+    let t = 0;
+    const late = solveBoard(board, { maxMs: 5, now: () => (t += 10) });
+    expect(late.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 5 });
+    expect(late.solvable).toBe(null);
+    // An exhaustive search is a proof.
+    const stuck = solveBoard(parseBoard('AB\nBA'), { ring: false, maxNodes: 10 });
+    expect(stuck.outcome).toEqual({ kind: 'impossible' });
   });
 
   it('a search 1000 moves deep completes and its line replays', () => {
@@ -113,6 +149,9 @@ describe('solver bounds and invariants (fast-check)', () => {
       { timeLimitMs: -1 },
       { timeLimitMs: Number.NaN },
       { memoryBytes: 0 },
+      { maxNodes: -1 },
+      { maxMs: Number.NaN },
+      { maxStates: -5 },
     ])
       expect(() => solveBoard(b, options)).toThrow(InvalidInputError);
   });
