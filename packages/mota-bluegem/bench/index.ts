@@ -11,10 +11,10 @@ import {
   probeHero,
   solveFloor,
   solveGates,
-  type GateProblem,
   type Project,
 } from '../src/index.js';
 import { readProjectDir } from '../src/node.js';
+import { randomCyclicFloor } from '../src/testing/cyclic.js';
 
 header('@puzzlekit/mota-bluegem');
 
@@ -116,29 +116,6 @@ header('@puzzlekit/mota-bluegem');
   console.log(
     `largest guard count with all 3 instances proven optimal within 1 s of CPU: ${largest.regions} searching rooms, ${largest.gates} searching guards`,
   );
-}
-
-function randomCyclicFloor(rng: Rng, gates: number): GateProblem {
-  const rooms = Math.ceil(gates * 0.6) + 1;
-  const regionReward = Array.from({ length: rooms }, (_, i) => (i === 0 ? 0 : rng.int(1, 9) * 3));
-  const total = regionReward.reduce((a, b) => a + b, 0);
-  const gateRegions: number[][] = [];
-  for (let r = 1; r < rooms; r++) gateRegions.push([rng.below(r), r]);
-  while (gateRegions.length < gates) {
-    const a = rng.below(rooms);
-    let b = rng.below(rooms);
-    if (a === b) b = (b + 1) % rooms;
-    gateRegions.push([Math.min(a, b), Math.max(a, b)]);
-  }
-  const saving = gateRegions.map(() => rng.int(1, 12));
-  return {
-    regionReward,
-    start: 0,
-    gateRegions,
-    gateGates: gateRegions.map(() => []),
-    base: saving.map((a) => a * total + rng.int(10, 400)),
-    saving,
-  };
 }
 
 // 3. Every floor of the community tower, from its default start cell, with the starting hero and with

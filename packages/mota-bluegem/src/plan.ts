@@ -79,7 +79,9 @@ export interface PlanTowerOptions {
   readonly hero?: HeroStats;
   /** Keys at the first floor (default: the game's starting keys). */
   readonly keys?: Readonly<Record<string, number>>;
-  /** State budget of each floor's exact search (default 200,000). */
+  /** States each floor's exact search may expand (default 200,000). */
+  readonly maxNodes?: number;
+  /** States each floor's exact search may hold in its tables (default 4,000,000). */
   readonly maxStates?: number;
   /** Wall-clock budget of the whole plan in milliseconds (default none). */
   readonly maxMs?: number;
@@ -176,7 +178,8 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
         y: arrival.y,
         arrival: true,
         stopBeforeDeath: true,
-        maxStates: options.maxStates ?? 200_000,
+        maxNodes: options.maxNodes ?? 200_000,
+        ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
         ...(options.maxMs !== undefined ? { maxMs: Math.max(1, deadline - Date.now()) } : {}),
       });
     } catch (error) {

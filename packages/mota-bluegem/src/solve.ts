@@ -1,5 +1,13 @@
+import type { Budget, Outcome } from '@puzzlekit/graph-search';
 import { battle, defenceSaving } from './damage.js';
-import { greedyGates, orderCost, solveGates, type GateProblem } from './exact.js';
+import {
+  compileGates,
+  greedyGates,
+  orderCost,
+  solveGates,
+  type CompiledGates,
+  type GateProblem,
+} from './exact.js';
 import { gainAt } from './format/item-effect.js';
 import {
   buildFloorGraph,
@@ -16,10 +24,12 @@ import { solveGatesWithKeys, type KeyResources } from './keys.js';
 import { dict, own } from './lookup.js';
 import type { HeroStats, Project } from './model.js';
 
-/** Options of {@link solveFloor}. */
-export interface SolveFloorOptions extends FloorGraphOptions {
-  /** State budget of the exact search on floors with cycles (default 2,000,000). */
-  readonly maxStates?: number;
+/**
+ * Options of {@link solveFloor}. The exact search on floors with cycles takes the shared budget:
+ * `maxNodes` search states expanded (default 2,000,000), `maxMs` wall-clock milliseconds (default
+ * none), `maxStates` states held in its tables (default 4,000,000).
+ */
+export interface SolveFloorOptions extends FloorGraphOptions, Budget {
   /**
    * Walk only while the hero survives: stop before a fight that would leave him with no HP (the rest
    * of the order is not walked; the route is then incomplete). Default false: the whole order is
@@ -32,8 +42,6 @@ export interface SolveFloorOptions extends FloorGraphOptions {
    * counting keys runs out of them.
    */
   readonly keySearch?: boolean;
-  /** Wall-clock budget of the exact search in milliseconds (default none). */
-  readonly maxMs?: number;
   /** Keys the hero holds on arrival, by item id (default: the keys the game starts with). */
   readonly keys?: Readonly<Record<string, number>>;
 }
@@ -84,8 +92,13 @@ export interface FloorSolution {
   readonly keysLeft: Readonly<Record<string, number>>;
   /** Why the answer is not proven optimal, when it is not. */
   readonly why?: string;
-  /** Exact search states (0 for Horn). */
+  /** Exact search states expanded (0 for Horn). */
   readonly states: number;
+  /**
+   * How the exact search ended (`solved`, or `gave-up` with the bound); absent when no search ran
+   * (Horn, nothing to fight, or too many gates for the search).
+   */
+  readonly outcome?: Outcome;
   readonly tree: boolean;
   readonly gateCount: number;
   readonly totalReward: number;
@@ -222,17 +235,65 @@ export function solveFloor(
     short.length === 0
       ? walkable
       : buildFloorGraph(project, floorId, { ...options, doorsAsGates: true });
-  const flagsBreak = graph.nonlinear.some((m) => m.flags.some((f) => !LINEAR_SAFE.has(f.code)));
-  const orderDependentAt = new Set(
-    graph.nonlinear
-      .filter((m) => m.flags.some((f) => ORDER_DEPENDENT.has(f.code)))
-      .map((m) => m.y * graph.width + m.x),
+  // The gate problem is compiled once and its greedy order found once: the search, the key-aware
+  // search, the greedy baseline and the model damage of the order all read the same ones.
+  const gates = gateProblemOf(project, graph);
+  const found = findOrder(project, graph, gates, short, keysHeld, options);
+  const sim = simulate(
+    project,
+    graph,
+    found.gateOrder,
+    keysHeld,
+    options.stopBeforeDeath === true,
+    short.length > 0,
   );
-  let method: SolveMethod = 'none';
-  let optimal = true;
-  let why: string | undefined;
-  let states = 0;
-  let gateOrder: number[] = [];
+  // Enough keys in total but not in the order the walk needs them: search again with keys counted.
+  if (short.length === 0 && sim.keyShort && walkable.doorKeys.size > 0)
+    return solveFloor(project, floorId, { ...options, keySearch: true });
+  const { keyShort: _keyShort, ...walk } = sim;
+  const approximate = project.engine.damageCode.status === 'custom';
+  const why = verdict(project, found, sim);
+  return {
+    floorId: graph.floorId,
+    method: found.method,
+    optimal: why === undefined,
+    searchProven: found.why === undefined,
+    approximate,
+    ...(why !== undefined ? { why } : {}),
+    states: found.states,
+    ...(found.outcome !== undefined ? { outcome: found.outcome } : {}),
+    tree: graph.tree,
+    gateCount: gates.live.length,
+    totalReward: graph.totalReward,
+    defenceAllowed: found.defenceAllowed,
+    greedyDamage: gates.greedy.cost,
+    modelDamage: orderCost(
+      gates.compiled,
+      found.gateOrder.map((g) => gates.local.get(g) ?? 0),
+      gates.cost,
+    ),
+    ...walk,
+    nonlinear: graph.nonlinear,
+    unbeatable: graph.unbeatable,
+    attackItems: graph.attackItems,
+    notes: [...(approximate ? [CUSTOM_DAMAGE_NOTE] : []), ...graph.notes, ...found.keyNotes],
+  };
+}
+
+/** A floor's live gates and rooms as a gate problem (local numbering), compiled, with its greedy order. */
+interface FloorGates {
+  /** Graph gate id of each local gate. */
+  readonly live: readonly number[];
+  /** Local gate number of each live graph gate. */
+  readonly local: ReadonlyMap<number, number>;
+  readonly compiled: CompiledGates;
+  /** The engine's damage of local gate `k` after `gained` defence. */
+  readonly cost: (k: number, gained: number) => number;
+  /** The greedy order (local numbers) and its damage: the baseline and the search's first bound. */
+  readonly greedy: { readonly order: readonly number[]; readonly cost: number };
+}
+
+function gateProblemOf(project: Project, graph: FloorGraph): FloorGates {
   const live = graph.liveGates;
   const local = new Map<number, number>();
   live.forEach((g, k) => local.set(g, k));
@@ -248,110 +309,116 @@ export function solveFloor(
     base: live.map((g) => graph.gates[g]?.base ?? 0),
     saving: live.map((g) => graph.gates[g]?.saving ?? 0),
   };
+  const compiled = compileGates(problem);
   const cost = (k: number, gained: number): number =>
     gateDamage(project, graph, live[k] ?? 0, gained);
-  const keyNotes: string[] = [];
-  let defenceAllowed = graph.totalReward;
+  const greedy = live.length === 0 ? { order: [], cost: 0 } : greedyGates(compiled, cost);
+  return { live, local, compiled, cost, greedy };
+}
+
+/** The order found for a floor and what the search proved about it. */
+interface FoundOrder {
+  readonly method: SolveMethod;
+  /** Graph gate ids in fighting order. */
+  readonly gateOrder: readonly number[];
+  readonly states: number;
+  readonly outcome?: Outcome;
+  /** Why the search did not prove the order best under the model; undefined when it did. */
+  readonly why?: string;
+  readonly defenceAllowed: number;
+  readonly keyNotes: readonly string[];
+}
+
+/** The shared budget fields of the options (only those given). */
+function budgetOf(options: Budget): Budget {
+  return {
+    ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
+    ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
+    ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
+    ...(options.now !== undefined ? { now: options.now } : {}),
+    ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
+  };
+}
+
+/**
+ * Picks the solver: nothing to fight; the key-aware search when keys are scarce; Horn's algorithm on
+ * a tree whose monsters are linear over the range; else the exact search with the engine's damage.
+ */
+function findOrder(
+  project: Project,
+  graph: FloorGraph,
+  gates: FloorGates,
+  short: readonly string[],
+  keysHeld: Readonly<Record<string, number>>,
+  options: SolveFloorOptions,
+): FoundOrder {
+  const { live, compiled, cost, greedy } = gates;
+  const plain = { states: 0, defenceAllowed: graph.totalReward, keyNotes: [] };
   if (live.length === 0) {
     // Nothing to fight: every reward is in the start room (or none is reachable).
-  } else if (short.length > 0) {
-    const result = solveGatesWithKeys(problem, keyResources(project, graph, keysHeld), {
+    return { ...plain, method: 'none', gateOrder: [] };
+  }
+  const flagsBreak = graph.nonlinear.some((m) => m.flags.some((f) => !LINEAR_SAFE.has(f.code)));
+  if (short.length === 0 && graph.tree && !flagsBreak)
+    return { ...plain, method: 'horn', gateOrder: hornGates(graph) };
+  const budget = budgetOf(options);
+  const keyNotes: string[] = [];
+  let defenceAllowed = graph.totalReward;
+  let result;
+  if (short.length > 0) {
+    const withKeys = solveGatesWithKeys(compiled, keyResources(project, graph, keysHeld), {
+      ...budget,
       cost,
-      initialOrder: greedyGates(problem, cost).order,
-      ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
-      ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
+      initialOrder: greedy.order,
     });
-    states = result.states;
-    gateOrder = result.order.map((k) => live[k] ?? 0);
-    method = result.gaveUp === undefined ? 'exact' : 'greedy';
     keyNotes.push(
       `keys are scarce (${short.join(', ')}): doors are opened in the search, which spends and collects keys`,
     );
-    defenceAllowed = Math.min(result.gained, graph.totalReward);
-    if (result.gained < result.target)
+    defenceAllowed = Math.min(withKeys.gained, graph.totalReward);
+    if (withKeys.gained < withKeys.target)
       keyNotes.push(
-        `the keys allow ${formatNumber(result.gained)} of the ${formatNumber(result.target)} defence of this floor: the order takes the most they allow`,
+        `the keys allow ${formatNumber(withKeys.gained)} of the ${formatNumber(withKeys.target)} defence of this floor: the order takes the most they allow`,
       );
-    if (result.gaveUp !== undefined) {
-      optimal = false;
-      why = `exact search gave up: ${result.gaveUp}`;
-    }
-  } else if (graph.tree && !flagsBreak) {
-    method = 'horn';
-    gateOrder = hornGates(graph);
+    result = withKeys;
   } else {
-    const result = solveGates(problem, {
-      ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
-      ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
-      cost,
-    });
-    states = result.states;
-    gateOrder = result.order.map((k) => live[k] ?? 0);
-    method = result.gaveUp === undefined ? 'exact' : 'greedy';
-    if (result.gaveUp !== undefined) {
-      optimal = false;
-      why = `exact search gave up: ${result.gaveUp}`;
-    }
+    result = solveGates(compiled, { ...budget, cost, greedy });
   }
-  if (
-    optimal &&
-    method === 'exact' &&
-    gateOrder.some((g) => (graph.gates[g]?.cells ?? []).some((c) => orderDependentAt.has(c)))
-  ) {
-    optimal = false;
-    why =
-      'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search';
-  }
-  const sim = simulate(
-    project,
-    graph,
-    gateOrder,
-    keysHeld,
-    options.stopBeforeDeath === true,
-    short.length > 0,
-  );
-  // Enough keys in total but not in the order the walk needs them: search again with keys counted.
-  if (short.length === 0 && sim.keyShort && walkable.doorKeys.size > 0)
-    return solveFloor(project, floorId, { ...options, keySearch: true });
-  const { keyShort: _keyShort, ...walk } = sim;
-  const searchProven = optimal;
-  const approximate = project.engine.damageCode.status === 'custom';
-  if (optimal && approximate) {
-    optimal = false;
-    why = `${CUSTOM_DAMAGE_NOTE} (the tower's functions.js changes ${project.engine.damageCode.differing.join(', ')})`;
-  } else if (optimal && !sim.survived) {
-    optimal = false;
-    why = 'the hero does not survive this route with these numbers';
-  } else if (optimal && !sim.routeComplete) {
-    optimal = false;
-    why = 'the walk could not follow the order (see the route notes)';
-  }
-  const greedyDamage = live.length === 0 ? 0 : greedyGates(problem, cost).cost;
-  const modelDamage = orderCost(
-    problem,
-    gateOrder.map((g) => local.get(g) ?? 0),
-    cost,
-  );
-  return {
-    floorId: graph.floorId,
-    method,
-    optimal,
-    searchProven,
-    approximate,
-    ...(why !== undefined ? { why } : {}),
-    states,
-    tree: graph.tree,
-    gateCount: live.length,
-    totalReward: graph.totalReward,
+  const gateOrder = result.order.map((k) => live[k] ?? 0);
+  const base = {
+    states: result.states,
+    ...(result.outcome !== undefined ? { outcome: result.outcome } : {}),
     defenceAllowed,
-    greedyDamage,
-    modelDamage,
-    ...walk,
-    nonlinear: graph.nonlinear,
-    unbeatable: graph.unbeatable,
-    attackItems: graph.attackItems,
-    notes: [...(approximate ? [CUSTOM_DAMAGE_NOTE] : []), ...graph.notes, ...keyNotes],
+    keyNotes,
+    gateOrder,
   };
+  if (result.gaveUp !== undefined)
+    return { ...base, method: 'greedy', why: `exact search gave up: ${result.gaveUp}` };
+  // Vampire and hatred damage depends on HP or on earlier fights: the search does not model it.
+  const orderDependentAt = new Set(
+    graph.nonlinear
+      .filter((m) => m.flags.some((f) => ORDER_DEPENDENT.has(f.code)))
+      .map((m) => m.y * graph.width + m.x),
+  );
+  if (gateOrder.some((g) => (graph.gates[g]?.cells ?? []).some((c) => orderDependentAt.has(c))))
+    return {
+      ...base,
+      method: 'exact',
+      why: 'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search',
+    };
+  return { ...base, method: 'exact' };
+}
+
+/**
+ * Why the order is not proven optimal, or undefined when it is: the search must have proven it, the
+ * tower must use the stock damage code, the hero must survive the walk and the walk must be complete.
+ */
+function verdict(project: Project, found: FoundOrder, sim: Simulation): string | undefined {
+  if (found.why !== undefined) return found.why;
+  if (project.engine.damageCode.status === 'custom')
+    return `${CUSTOM_DAMAGE_NOTE} (the tower's functions.js changes ${project.engine.damageCode.differing.join(', ')})`;
+  if (!sim.survived) return 'the hero does not survive this route with these numbers';
+  if (!sim.routeComplete) return 'the walk could not follow the order (see the route notes)';
+  return undefined;
 }
 
 const DIRS: readonly { dx: number; dy: number; c: string }[] = [

@@ -385,10 +385,11 @@ export const mota: GameModule = {
         .option('--hero-x <x>', 'hero x (default: one plan per arrival cell)')
         .option('--hero-y <y>', 'hero y')
         .option(
-          '--max-states <n>',
-          'state budget of the exact search on floors with cycles',
+          '--max-nodes <n>',
+          'search states the exact search may expand per arrival cell (floors with cycles)',
           '2000000',
         )
+        .option('--max-states <n>', 'search states it may hold in memory', '4000000')
         .option(
           '--max-ms <ms>',
           'time budget of the exact searches in milliseconds (all arrival cells together)',
@@ -401,10 +402,12 @@ export const mota: GameModule = {
           floor: string;
           heroX?: string;
           heroY?: string;
+          maxNodes: string;
           maxStates: string;
           maxMs: string;
         },
       ) => {
+        const maxNodes = intOption('--max-nodes', flags.maxNodes, 1);
         const maxStates = intOption('--max-states', flags.maxStates, 1);
         const maxMs = maxMsOption(flags.maxMs);
         if ((flags.heroX === undefined) !== (flags.heroY === undefined))
@@ -420,6 +423,7 @@ export const mota: GameModule = {
         const keys = keysFrom(project, flags);
         const options = {
           hero: heroFrom(project, flags.floor, flags),
+          maxNodes,
           maxStates,
           maxMs,
           ...(keys !== undefined ? { keys } : {}),
@@ -467,32 +471,40 @@ export const mota: GameModule = {
           'plan the whole tower floor by floor in play order, carrying HP, ATK, DEF, MDEF and keys',
         )
         .argument('<project-dir>', 'the tower folder or its project/ folder')
-        .option('--max-states <n>', 'state budget of each floor’s exact search', '200000')
+        .option('--max-nodes <n>', 'search states each floor’s exact search may expand', '200000')
+        .option('--max-states <n>', 'search states it may hold in memory', '4000000')
         .option('--max-ms <ms>', 'time budget of the whole plan in milliseconds', '60000'),
-    ).action(async (dir: string, flags: HeroFlags & { maxStates: string; maxMs: string }) => {
-      const maxStates = intOption('--max-states', flags.maxStates, 1);
-      const maxMs = maxMsOption(flags.maxMs);
-      if (flags.probe === true)
-        throw new UsageError('--probe is per floor; the whole-tower plan carries the real hero');
-      const project = await readProject(ctx, dir);
-      const keys = keysFrom(project, flags);
-      const progress = ctx.json
-        ? { update: () => undefined, stop: () => undefined }
-        : ctx.progress('planning floors', project.floorIds.length);
-      let plan: TowerPlan;
-      try {
-        plan = planTower(project, {
-          hero: heroFrom(project, project.start.floorId, flags),
-          ...(keys !== undefined ? { keys } : {}),
-          maxStates,
-          maxMs,
-          onProgress: (done, total) => progress.update(done, total),
-        });
-      } finally {
-        progress.stop();
-      }
-      ctx.output(planJson(plan, project), () => planText(plan, project));
-    });
+    ).action(
+      async (
+        dir: string,
+        flags: HeroFlags & { maxNodes: string; maxStates: string; maxMs: string },
+      ) => {
+        const maxNodes = intOption('--max-nodes', flags.maxNodes, 1);
+        const maxStates = intOption('--max-states', flags.maxStates, 1);
+        const maxMs = maxMsOption(flags.maxMs);
+        if (flags.probe === true)
+          throw new UsageError('--probe is per floor; the whole-tower plan carries the real hero');
+        const project = await readProject(ctx, dir);
+        const keys = keysFrom(project, flags);
+        const progress = ctx.json
+          ? { update: () => undefined, stop: () => undefined }
+          : ctx.progress('planning floors', project.floorIds.length);
+        let plan: TowerPlan;
+        try {
+          plan = planTower(project, {
+            hero: heroFrom(project, project.start.floorId, flags),
+            ...(keys !== undefined ? { keys } : {}),
+            maxNodes,
+            maxStates,
+            maxMs,
+            onProgress: (done, total) => progress.update(done, total),
+          });
+        } finally {
+          progress.stop();
+        }
+        ctx.output(planJson(plan, project), () => planText(plan, project));
+      },
+    );
 
     group
       .command('order')
