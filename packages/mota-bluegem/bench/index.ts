@@ -2,7 +2,7 @@
 // floors with cycles (largest number of guard groups solved within 1 s), and every floor of the
 // community tower (tree / cyclic / non-linear).
 import { fileURLToPath } from 'node:url';
-import { fmt, header, measure, table, timeOnce } from '@puzzlekit/bench-tools';
+import { compareCpu, fmt, header, measure, table, timeOnce } from '@puzzlekit/bench-tools';
 import { Rng } from '@puzzlekit/rng';
 import {
   floorSummary,
@@ -15,6 +15,7 @@ import {
 } from '../src/index.js';
 import { readProjectDir } from '../src/node.js';
 import { randomCyclicFloor } from '../src/testing/cyclic.js';
+import { hornOrderWith } from '../src/horn.js';
 
 header('@puzzlekit/mota-bluegem');
 
@@ -58,6 +59,44 @@ header('@puzzlekit/mota-bluegem');
     ],
     ['90% chain links (deep)', fmt(m2.medianMs, 1), fmt(m2.cpuMs, 1), m2.runs, '—'],
   ]);
+  // Before/after the move onto graph-search. hornOrder takes the typed IndexedHeap where doubles order
+  // the ratios exactly (integers, Σp × Σw ≤ 2^52) and the heap written in horn.ts (cross-products)
+  // elsewhere — the trees above (values to 1,000: Σp × Σw ≈ 10^16) stay on it. Trees with values to
+  // 200 (Σp × Σw ≈ 4·10^14) are in the IndexedHeap's range: both heaps on the same trees.
+  const small = Float64Array.from(p, (x) => x % 201);
+  const smallW = Float64Array.from(w, (x) => x % 201);
+  const rows: (string | number)[][] = [
+    [
+      'hot path (200,000 nodes, values 0–200)',
+      'hand-written heap CPU ms',
+      'IndexedHeap CPU ms',
+      'core / hand',
+    ],
+  ];
+  for (const [name, tree] of [
+    ['random recursive (shallow)', { parent, p: small, w: smallW }],
+    ['90% chain links (deep)', { parent: deep, p: small, w: smallW }],
+  ] as const) {
+    const before = hornOrderWith(tree, 'cross-products');
+    const after = hornOrderWith(tree, 'ratio');
+    if (before.some((v, k) => v !== after[k])) throw new Error(`the heaps disagree on ${name}`);
+    const c = compareCpu(
+      () => hornOrderWith(tree, 'cross-products'),
+      () => hornOrderWith(tree, 'ratio'),
+      5,
+      600,
+    );
+    rows.push([
+      name,
+      fmt(c.referenceUs / 1000, 1),
+      fmt(c.candidateUs / 1000, 1),
+      `${fmt(c.ratio, 2)}×`,
+    ]);
+  }
+  console.log(
+    '\nHorn, before (heap written by hand) and after (graph-search IndexedHeap), alternate rounds:',
+  );
+  table(rows);
 }
 
 // 2. Exact solver on random floors with cycles: rooms on a random spanning tree plus extra guards that
