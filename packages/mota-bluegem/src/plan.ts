@@ -238,6 +238,23 @@ export function towerOrder(project: Project): string[] {
   return start <= 0 ? [...ids] : [...ids.slice(start), ...ids.slice(0, start)];
 }
 
+/**
+ * As many of each key as the doors of the tower's floors (`main.floorIds`) need together: a hero who
+ * can open every door.
+ */
+export function keysForEveryDoor(project: Project): Record<string, number> {
+  const keys = dict<number>();
+  const perDoor = new Map<number, Readonly<Record<string, number>>>();
+  for (const tile of Object.values(project.tiles))
+    if (tile.keys !== undefined) perDoor.set(tile.number, tile.keys);
+  for (const id of project.floorIds)
+    for (const row of own(project.floors, id)?.map ?? [])
+      for (const n of row)
+        for (const [key, count] of Object.entries(perDoor.get(n) ?? {}))
+          keys[key] = (own(keys, key) ?? 0) + count;
+  return keys;
+}
+
 function copyKeys(keys: Readonly<Record<string, number>>): Record<string, number> {
   const out = dict<number>();
   for (const [id, n] of Object.entries(keys)) if (n > 0) out[id] = n;
