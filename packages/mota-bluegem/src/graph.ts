@@ -75,7 +75,7 @@ export interface FloorGraph {
   readonly hero: HeroStats;
   /** Cell classes ({@link CELL}), row-major. */
   readonly cells: Uint8Array;
-  /** Passages the hero may not use ({@link closedSteps}): bits up 1, down 2, left 4, right 8 per cell. */
+  /** Passages the hero may not use ({@link closedSteps}): bits up 1, right 2, down 4, left 8 per cell. */
   readonly closed: Uint8Array;
   /** The keys each door cell needs (`doorInfo.keys`). */
   readonly doorKeys: ReadonlyMap<number, Readonly<Record<string, number>>>;
@@ -129,15 +129,16 @@ export function defaultPosition(project: Project, floor: Floor): { x: number; y:
   return first === undefined ? null : { x: first.x, y: first.y };
 }
 
+/** The four steps in puzzlekit's one direction order, clockwise from up (URDL, as @puzzlekit/grid). */
 const DIRECTION_BITS: readonly { dir: Direction; back: Direction; dx: number; dy: number }[] = [
   { dir: 'up', back: 'down', dx: 0, dy: -1 },
+  { dir: 'right', back: 'left', dx: 1, dy: 0 },
   { dir: 'down', back: 'up', dx: 0, dy: 1 },
   { dir: 'left', back: 'right', dx: -1, dy: 0 },
-  { dir: 'right', back: 'left', dx: 1, dy: 0 },
 ];
 
 /**
- * One-way and closed passages: per cell, a bit per direction (up 1, down 2, left 4, right 8) set when
+ * One-way and closed passages: per cell, a bit per direction (up 1, right 2, down 4, left 8: clockwise from up) set when
  * the step between the cell and its neighbour that way is refused in either direction — by the
  * floor's `cannotMove` / `cannotMoveIn` or by the tiles' `cannotOut` / `cannotIn`. The analysis uses
  * only passages open both ways, so a route never breaks a one-way rule.
@@ -167,9 +168,9 @@ export function closedSteps(project: Project, floor: Floor): Uint8Array {
 }
 
 const UP = 1;
-const DOWN = 2;
-const LEFT = 4;
-const RIGHT = 8;
+const RIGHT = 2;
+const DOWN = 4;
+const LEFT = 8;
 
 /** Cells that take the hero off the floor: `changeFloor` cells and cells whose event changes floor. */
 function exitCells(floor: Floor): Set<number> {
@@ -510,9 +511,9 @@ function findGates(
     const shut = closed[i] ?? 0;
     const out: number[] = [];
     if (y > 0 && (shut & UP) === 0) out.push(i - w);
+    if (x + 1 < w && (shut & RIGHT) === 0) out.push(i + 1);
     if (y + 1 < h && (shut & DOWN) === 0) out.push(i + w);
     if (x > 0 && (shut & LEFT) === 0) out.push(i - 1);
-    if (x + 1 < w && (shut & RIGHT) === 0) out.push(i + 1);
     return out;
   };
   // Each monster's distinct rooms and neighbouring monsters.

@@ -421,11 +421,12 @@ function verdict(project: Project, found: FoundOrder, sim: Simulation): string |
   return undefined;
 }
 
+/** Steps in puzzlekit's one direction order, clockwise from up; step d is bit 1 << d of `closed`. */
 const DIRS: readonly { dx: number; dy: number; c: string }[] = [
   { dx: 0, dy: -1, c: 'U' },
+  { dx: 1, dy: 0, c: 'R' },
   { dx: 0, dy: 1, c: 'D' },
   { dx: -1, dy: 0, c: 'L' },
-  { dx: 1, dy: 0, c: 'R' },
 ];
 
 interface Simulation {
@@ -679,9 +680,9 @@ function simulate(
         const shut = graph.closed[i] ?? 0;
         return (
           (y > 0 && (shut & 1) === 0 && left.has(i - w)) ||
-          (y + 1 < h && (shut & 2) === 0 && left.has(i + w)) ||
-          (x > 0 && (shut & 4) === 0 && left.has(i - 1)) ||
-          (x + 1 < w && (shut & 8) === 0 && left.has(i + 1))
+          (x + 1 < w && (shut & 2) === 0 && left.has(i + 1)) ||
+          (y + 1 < h && (shut & 4) === 0 && left.has(i + w)) ||
+          (x > 0 && (shut & 8) === 0 && left.has(i - 1))
         );
       };
       if (!walkTo(adjacentToLeft)) {
