@@ -165,9 +165,10 @@ function hornGates(graph: FloorGraph): number[] {
       regionGates.set(r, [...(regionGates.get(r) ?? []), g]);
   const root = rIndex.get(graph.startRegion) ?? 0;
   parent[root] = -1;
+  // Breadth-first from the start room; a read index instead of shift() keeps it linear.
   const queue = [root];
-  while (queue.length > 0) {
-    const u = queue.shift() ?? 0;
+  for (let at = 0; at < queue.length; at++) {
+    const u = queue[at] ?? 0;
     const node = nodes[u];
     if (node === undefined) continue;
     const next: number[] = [];
