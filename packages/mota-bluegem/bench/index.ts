@@ -2,7 +2,7 @@
 // floors with cycles (largest number of guard groups solved within 1 s), and every floor of the
 // community tower (tree / cyclic / non-linear).
 import { fileURLToPath } from 'node:url';
-import { fmt, header, measure, table, timeOnce } from '@puzzlekit/bench-tools';
+import { compareCpu, fmt, header, measure, table, timeOnce } from '@puzzlekit/bench-tools';
 import { Rng } from '@puzzlekit/rng';
 import {
   floorSummary,
@@ -11,10 +11,11 @@ import {
   probeHero,
   solveFloor,
   solveGates,
-  type GateProblem,
   type Project,
 } from '../src/index.js';
 import { readProjectDir } from '../src/node.js';
+import { randomCyclicFloor } from '../src/testing/cyclic.js';
+import { hornOrderWith } from '../src/horn.js';
 
 header('@puzzlekit/mota-bluegem');
 
@@ -58,6 +59,44 @@ header('@puzzlekit/mota-bluegem');
     ],
     ['90% chain links (deep)', fmt(m2.medianMs, 1), fmt(m2.cpuMs, 1), m2.runs, '—'],
   ]);
+  // Before/after the move onto graph-search. hornOrder takes the typed IndexedHeap where doubles order
+  // the ratios exactly (integers, Σp × Σw ≤ 2^52) and the heap written in horn.ts (cross-products)
+  // elsewhere — the trees above (values to 1,000: Σp × Σw ≈ 10^16) stay on it. Trees with values to
+  // 200 (Σp × Σw ≈ 4·10^14) are in the IndexedHeap's range: both heaps on the same trees.
+  const small = Float64Array.from(p, (x) => x % 201);
+  const smallW = Float64Array.from(w, (x) => x % 201);
+  const rows: (string | number)[][] = [
+    [
+      'hot path (200,000 nodes, values 0–200)',
+      'hand-written heap CPU ms',
+      'IndexedHeap CPU ms',
+      'core / hand',
+    ],
+  ];
+  for (const [name, tree] of [
+    ['random recursive (shallow)', { parent, p: small, w: smallW }],
+    ['90% chain links (deep)', { parent: deep, p: small, w: smallW }],
+  ] as const) {
+    const before = hornOrderWith(tree, 'cross-products');
+    const after = hornOrderWith(tree, 'ratio');
+    if (before.some((v, k) => v !== after[k])) throw new Error(`the heaps disagree on ${name}`);
+    const c = compareCpu(
+      () => hornOrderWith(tree, 'cross-products'),
+      () => hornOrderWith(tree, 'ratio'),
+      5,
+      600,
+    );
+    rows.push([
+      name,
+      fmt(c.referenceUs / 1000, 1),
+      fmt(c.candidateUs / 1000, 1),
+      `${fmt(c.ratio, 2)}×`,
+    ]);
+  }
+  console.log(
+    '\nHorn, before (heap written by hand) and after (graph-search IndexedHeap), alternate rounds:',
+  );
+  table(rows);
 }
 
 // 2. Exact solver on random floors with cycles: rooms on a random spanning tree plus extra guards that
@@ -66,7 +105,7 @@ header('@puzzlekit/mota-bluegem');
 // optimal, all 3 seeds) within 1 s of CPU.
 {
   console.log(
-    '\nExact solver on cyclic floors (3 seeds per size, state budget 5,000,000; CPU ms, median / max):',
+    '\nExact solver on cyclic floors (3 seeds per size, node budget 5,000,000 states expanded; CPU ms, median / max):',
   );
   const rows: (string | number)[][] = [
     ['guards', 'rooms', 'rooms search', 'states', 'guards search', 'states', 'all optimal'],
@@ -83,7 +122,11 @@ header('@puzzlekit/mota-bluegem');
       for (let seed = 0; seed < 3; seed++) {
         const problem = randomCyclicFloor(Rng.from(`bench-exact-${g}-${seed}`), g);
         const c0 = process.cpuUsage();
-        const result = solveGates(problem, { maxStates: 5_000_000, strategy });
+        const result = solveGates(problem, {
+          maxNodes: 5_000_000,
+          maxStates: 16_000_000,
+          strategy,
+        });
         const c = process.cpuUsage(c0);
         cpu.push((c.user + c.system) / 1000);
         states = Math.max(states, result.states);
@@ -116,29 +159,6 @@ header('@puzzlekit/mota-bluegem');
   console.log(
     `largest guard count with all 3 instances proven optimal within 1 s of CPU: ${largest.regions} searching rooms, ${largest.gates} searching guards`,
   );
-}
-
-function randomCyclicFloor(rng: Rng, gates: number): GateProblem {
-  const rooms = Math.ceil(gates * 0.6) + 1;
-  const regionReward = Array.from({ length: rooms }, (_, i) => (i === 0 ? 0 : rng.int(1, 9) * 3));
-  const total = regionReward.reduce((a, b) => a + b, 0);
-  const gateRegions: number[][] = [];
-  for (let r = 1; r < rooms; r++) gateRegions.push([rng.below(r), r]);
-  while (gateRegions.length < gates) {
-    const a = rng.below(rooms);
-    let b = rng.below(rooms);
-    if (a === b) b = (b + 1) % rooms;
-    gateRegions.push([Math.min(a, b), Math.max(a, b)]);
-  }
-  const saving = gateRegions.map(() => rng.int(1, 12));
-  return {
-    regionReward,
-    start: 0,
-    gateRegions,
-    gateGates: gateRegions.map(() => []),
-    base: saving.map((a) => a * total + rng.int(10, 400)),
-    saving,
-  };
 }
 
 // 3. Every floor of the community tower, from its default start cell, with the starting hero and with

@@ -2,6 +2,7 @@ import { Rng } from '@puzzlekit/rng';
 import { describe, expect, it } from 'vitest';
 import { greedyGates, orderCost, solveGates, type GateProblem } from './exact.js';
 import { hornOrder, orderObjective } from './horn.js';
+import { randomCyclicFloor } from './testing/cyclic.js';
 
 /** Every sequence of fights (any gate touching the reached area) until all reachable reward is taken. */
 function bruteForce(pr: GateProblem, cost: (k: number, gained: number) => number): number {
@@ -53,6 +54,16 @@ function bruteForce(pr: GateProblem, cost: (k: number, gained: number) => number
   rec(0, 0);
   return best;
 }
+
+/** Twenty gates between twelve rooms, no gate-to-gate adjacency (both search spaces apply). */
+const many: GateProblem = {
+  regionReward: Array.from({ length: 12 }, (_, i) => (i === 0 ? 0 : 1 + (i % 4))),
+  start: 0,
+  gateRegions: Array.from({ length: 20 }, (_, k) => [k % 12, (k * 5 + 1) % 12]),
+  gateGates: Array.from({ length: 20 }, () => []),
+  base: Array.from({ length: 20 }, (_, k) => 100 + k),
+  saving: Array.from({ length: 20 }, (_, k) => 1 + (k % 3)),
+};
 
 function randomProblem(rng: Rng): GateProblem {
   const R = rng.int(1, 5);
@@ -161,14 +172,6 @@ describe('solveGates (exact search over the sets of guards fought)', () => {
   it('gives up at the state budget with a feasible greedy order and optimal: false', () => {
     const rng = Rng.from('budget');
     const pr = randomProblem(rng);
-    const many: GateProblem = {
-      regionReward: Array.from({ length: 12 }, (_, i) => (i === 0 ? 0 : 1 + (i % 4))),
-      start: 0,
-      gateRegions: Array.from({ length: 20 }, (_, k) => [k % 12, (k * 5 + 1) % 12]),
-      gateGates: Array.from({ length: 20 }, () => []),
-      base: Array.from({ length: 20 }, (_, k) => 100 + k),
-      saving: Array.from({ length: 20 }, (_, k) => 1 + (k % 3)),
-    };
     expect(() =>
       solveGates(
         { ...many, gateGates: [[1], [0], ...many.gateGates.slice(2)] },
@@ -181,6 +184,36 @@ describe('solveGates (exact search over the sets of guards fought)', () => {
     expect(result.gaveUp).toMatch(/budget/);
     expect(result.order.length).toBeGreaterThan(0);
     expect(solveGates(pr).optimal).toBe(true);
+  });
+
+  it('speaks the shared budget vocabulary: nodes, time and states held, each named when it stops the search', () => {
+    for (const strategy of ['regions', 'gates'] as const) {
+      const full = solveGates(many, { strategy });
+      expect(full.outcome).toEqual({ kind: 'solved' });
+      expect(full.optimal).toBe(true);
+      // Exactly maxNodes states are expanded before the node budget stops the search.
+      const nodes = solveGates(many, { strategy, maxNodes: 5 });
+      expect(nodes.outcome).toEqual({ kind: 'gave-up', bound: 'nodes', limit: 5 });
+      expect(nodes.states).toBe(5);
+      expect(nodes.gaveUp).toBe('node budget of 5 reached');
+      expect(orderCost(many, nodes.order)).toBe(nodes.cost);
+      const held = solveGates(many, { strategy, maxStates: 3 });
+      expect(held.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 3 });
+      expect(held.gaveUp).toBe('memory budget of 3 states reached');
+    }
+    // A floor that needs thousands of states; an injected clock that jumps an hour per reading: the
+    // first check (at node 256) stops the search.
+    const big = randomCyclicFloor(Rng.from('bench-exact-24-0'), 24);
+    for (const strategy of ['regions', 'gates'] as const) {
+      expect(solveGates(big, { strategy }).states).toBeGreaterThan(256);
+      let t = 0;
+      const timed = solveGates(big, { strategy, maxMs: 1000, now: () => (t += 3_600_000) });
+      expect(timed.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 1000 });
+      expect(timed.states).toBe(256);
+      expect(timed.gaveUp).toBe('time limit of 1,000 ms reached');
+    }
+    expect(() => solveGates(many, { maxNodes: -1 })).toThrow(/maxNodes/);
+    expect(() => solveGates(many, { maxStates: Number.NaN })).toThrow(/maxStates/);
   });
 
   it('rejects malformed problems and infeasible orders', () => {

@@ -1,4 +1,11 @@
 import { InvalidInputError } from '@puzzlekit/errors';
+import {
+  BudgetMeter,
+  describeOutcome,
+  SOLVED,
+  type Budget,
+  type Outcome,
+} from '@puzzlekit/graph-search';
 
 /**
  * A floor reduced to rooms and guards: regions hold rewards (defence), gates (guard groups) join
@@ -20,12 +27,12 @@ export interface GateProblem {
   readonly saving: readonly number[];
 }
 
-/** Options of {@link solveGates}. */
-export interface ExactOptions {
-  /** Largest number of search states before giving up (default 2,000,000). */
-  readonly maxStates?: number;
-  /** Wall-clock budget in milliseconds (default none): the search gives up when it is spent. */
-  readonly maxMs?: number;
+/**
+ * Options of {@link solveGates}: the shared search budget — `maxNodes` search states expanded
+ * (default 2,000,000), `maxMs` wall-clock milliseconds (default none), `maxStates` states held in the
+ * search's tables (default {@link DEFAULT_MAX_HELD}) — plus the cost model and the search space.
+ */
+export interface ExactOptions extends Budget {
   /** Damage of opening `gate` after `gained` defence; default `base − saving × gained`. */
   readonly cost?: (gate: number, gained: number) => number;
   /**
@@ -34,6 +41,11 @@ export interface ExactOptions {
    * fought; `auto` (default): `regions` when it applies.
    */
   readonly strategy?: 'auto' | 'regions' | 'gates';
+  /**
+   * A feasible order and its cost to bound the search with, when the caller has already computed
+   * {@link greedyGates} with the same cost (default: computed here).
+   */
+  readonly greedy?: { readonly order: readonly number[]; readonly cost: number };
 }
 
 /** The answer of {@link solveGates}. */
@@ -46,22 +58,42 @@ export interface GateSolution {
   readonly optimal: boolean;
   /** Search states expanded. */
   readonly states: number;
-  /** Why the search stopped early (`optimal` is then false; `order` is the best known: greedy or better). */
+  /**
+   * How the search ended, in the shared vocabulary: `solved` (proven best) or `gave-up` with the bound.
+   * Absent when no search ran (more than {@link MAX_EXACT_GATES} gates).
+   */
+  readonly outcome?: Outcome;
+  /** Why the search stopped early, in words (`optimal` is then false; `order` is the best known: greedy or better). */
   readonly gaveUp?: string;
 }
 
-/** A check of the wall-clock budget, looked at every 1,024 states: the reason when it is spent, else null. */
-function timeBudget(maxMs: number | undefined): (states: number) => string | null {
-  if (maxMs === undefined) return () => null;
-  const deadline = Date.now() + maxMs;
-  return (states) =>
-    (states & 1023) === 0 && Date.now() > deadline ? `time budget of ${maxMs} ms reached` : null;
+/**
+ * Default bound on the states the search holds (its maps from state to cost and last gate): four
+ * million, well below the 2^24 entries a JavaScript `Map` can hold, a few hundred MB at most.
+ */
+export const DEFAULT_MAX_HELD = 4_000_000;
+
+/** A budget meter for one search: the caller's budget, with the memory default of this package. */
+export function searchMeter(budget: Budget): BudgetMeter {
+  return new BudgetMeter({ ...budget, maxStates: budget.maxStates ?? DEFAULT_MAX_HELD });
+}
+
+/** The `gaveUp` words of an outcome that gave up: `node budget of 2,000,000 reached` and the like. */
+export function gaveUpWords(outcome: Outcome): string {
+  return describeOutcome(outcome).replace(/^gave up: /, '');
 }
 
 /** Most gates the subset search handles (states are 32-bit masks). */
 export const MAX_EXACT_GATES = 30;
 
-interface Compiled {
+/**
+ * A gate problem checked and turned into the arrays the searches walk (adjacency per room and per
+ * gate, gate-to-gate bit masks). Made once per floor by {@link compileGates} and passed to
+ * {@link solveGates}, {@link greedyGates}, {@link orderCost} and the key-aware search, which all accept
+ * either form.
+ */
+export interface CompiledGates {
+  readonly problem: GateProblem;
   readonly g: number;
   readonly regionGates: Int32Array[];
   readonly gateRegions: Int32Array[];
@@ -70,7 +102,12 @@ interface Compiled {
   readonly start: number;
 }
 
-function compile(problem: GateProblem): Compiled {
+/**
+ * Checks a gate problem and builds its adjacency arrays.
+ *
+ * @throws InvalidInputError for a start, region or gate that does not exist, or lists of different lengths.
+ */
+export function compileGates(problem: GateProblem): CompiledGates {
   const r = problem.regionReward.length;
   const g = problem.gateRegions.length;
   if (problem.start < 0 || problem.start >= r || !Number.isInteger(problem.start))
@@ -99,6 +136,7 @@ function compile(problem: GateProblem): Compiled {
     }
   }
   return {
+    problem,
     g,
     regionGates: lists.map((l) => Int32Array.from(l)),
     gateRegions,
@@ -108,9 +146,14 @@ function compile(problem: GateProblem): Compiled {
   };
 }
 
+/** The compiled form of a problem given either way. */
+export function compiled(input: GateProblem | CompiledGates): CompiledGates {
+  return 'gateGateMask' in input ? input : compileGates(input);
+}
+
 /** Reach of an opened-gate set: reward gained and the mask of gates that touch the reached area. */
 function reachOf(
-  c: Compiled,
+  c: CompiledGates,
   opened: number,
   seen: Uint8Array,
   stack: Int32Array,
@@ -155,6 +198,47 @@ function reachOf(
   return { gained, frontier: touch & ~opened };
 }
 
+/** The linear cost model of a problem: `base − saving × gained`. */
+function linearCost(problem: GateProblem): (gate: number, gained: number) => number {
+  return (k, gained) => (problem.base[k] ?? 0) - (problem.saving[k] ?? 0) * gained;
+}
+
+/** What both searches share: the cost, the budget, the greedy bound. */
+interface SearchSetup {
+  readonly c: CompiledGates;
+  readonly cost: (gate: number, gained: number) => number;
+  readonly meter: BudgetMeter;
+  readonly greedy: { readonly order: readonly number[]; readonly cost: number };
+}
+
+/** The answer when a bound ran out: the best order known (greedy or better), not proven. */
+function gaveUpWith(
+  setup: SearchSetup,
+  outcome: Outcome,
+  order: readonly number[] | null,
+  cost: number,
+): GateSolution {
+  return {
+    order: order ?? setup.greedy.order,
+    cost,
+    optimal: false,
+    states: setup.meter.nodes,
+    outcome,
+    gaveUp: gaveUpWords(outcome),
+  };
+}
+
+/** The answer of a search that ran to the end: its best order is proven (greedy when nothing beat it). */
+function finished(setup: SearchSetup, order: readonly number[] | null, cost: number): GateSolution {
+  return {
+    order: order ?? setup.greedy.order,
+    cost,
+    optimal: true,
+    states: setup.meter.nodes,
+    outcome: SOLVED,
+  };
+}
+
 /**
  * The exact minimum-damage order for a floor whose guards form cycles (a room reachable behind either
  * of two guards). The cost of a fight depends only on the defence gained so far, so the search runs
@@ -162,25 +246,22 @@ function reachOf(
  * is one state), or, when guards touch each other or there are more than 30 rooms, over the sets of
  * gates fought (≤ 30 gates). States are expanded by increasing size and pruned by the best complete
  * order known (branch and bound, seeded by a greedy order); only fights that reach something new are
- * tried. Gives up after `maxStates` states and returns the best order known with `optimal: false`.
+ * tried. Stops at the budget (`maxNodes` states expanded, `maxMs`, `maxStates` states held) and then
+ * returns the best order known with `optimal: false` and the outcome `gave-up`.
  *
  * Goal: every reward reachable with all gates open is collected. Costs must not depend on anything but
  * the gate and the defence gained (negative costs count as 0).
+ *
+ * @throws InvalidInputError for a malformed problem or budget.
  */
-export function solveGates(problem: GateProblem, options: ExactOptions = {}): GateSolution {
-  const c = compile(problem);
-  const cost =
-    options.cost ??
-    ((k: number, gained: number) => (problem.base[k] ?? 0) - (problem.saving[k] ?? 0) * gained);
-  const maxStates = options.maxStates ?? 2_000_000;
-  const overTime = timeBudget(options.maxMs);
-  const seen = new Uint8Array(c.reward.length);
-  const stack = new Int32Array(c.reward.length + 1);
-  const all = c.g >= 31 ? -1 : (1 << c.g) - 1;
-  // The target: reward reachable with every gate open.
-  const totalReach = c.g <= MAX_EXACT_GATES ? reachOf(c, all, seen, stack).gained : 0;
-
-  const greedy = greedyGates(problem, cost);
+export function solveGates(
+  input: GateProblem | CompiledGates,
+  options: ExactOptions = {},
+): GateSolution {
+  const c = compiled(input);
+  const problem = c.problem;
+  const cost = options.cost ?? linearCost(problem);
+  const meter = searchMeter(options);
   const strategy = options.strategy ?? 'auto';
   const regionsApply = c.reward.length <= 30 && problem.gateGates.every((l) => l.length === 0);
   if (strategy === 'regions' && !regionsApply)
@@ -190,35 +271,50 @@ export function solveGates(problem: GateProblem, options: ExactOptions = {}): Ga
         path: 'strategy',
       },
     );
-  if (regionsApply && strategy !== 'gates')
-    return solveByRegions(c, cost, maxStates, greedy, overTime);
+  const greedy = options.greedy ?? greedyGates(c, cost);
+  const setup: SearchSetup = { c, cost, meter, greedy };
+  if (regionsApply && strategy !== 'gates') return solveByRegions(setup);
   if (c.g > MAX_EXACT_GATES) {
     return {
-      ...greedy,
+      order: greedy.order,
+      cost: greedy.cost,
       optimal: false,
       states: 0,
       gaveUp: `${c.g} gates: more than ${MAX_EXACT_GATES}`,
     };
   }
+  return solveByGates(setup);
+}
+
+/**
+ * The search over sets of gates fought (gates may touch each other): layer by layer (one more gate
+ * each), keeping the cheapest way to each set; a set's reach (defence gained, gates touched) is cached
+ * from the moment it is generated until it is expanded.
+ */
+function solveByGates(setup: SearchSetup): GateSolution {
+  const { c, cost, meter, greedy } = setup;
+  const seen = new Uint8Array(c.reward.length);
+  const stack = new Int32Array(c.reward.length + 1);
+  const all = c.g >= 31 ? -1 : (1 << c.g) - 1;
+  // The target: reward reachable with every gate open.
+  const totalReach = reachOf(c, all, seen, stack).gained;
   let bestCost = greedy.cost;
   let bestMask = -1; // -1: the greedy order is the best known
   let layer = new Map<number, number>([[0, 0]]);
+  // lastGate holds every set ever generated: the search's memory, bounded by maxStates.
   const lastGate = new Map<number, number>();
   const reachCache = new Map<number, { gained: number; frontier: number }>();
-  let states = 0;
   const startReach = reachOf(c, 0, seen, stack);
-  if (startReach.gained >= totalReach) return { order: [], cost: 0, optimal: true, states: 1 };
+  if (startReach.gained >= totalReach)
+    return { order: [], cost: 0, optimal: true, states: 1, outcome: SOLVED };
   reachCache.set(0, startReach);
+  const best = (): number[] | null => (bestMask === -1 ? null : orderOf(bestMask, lastGate));
   while (layer.size > 0) {
     const nextLayer = new Map<number, number>();
     for (const [mask, soFar] of layer) {
       if (soFar >= bestCost) continue;
-      states++;
-      const spent = states > maxStates ? `state budget of ${maxStates} reached` : overTime(states);
-      if (spent !== null) {
-        const order = bestMask === -1 ? greedy.order : orderOf(bestMask, lastGate);
-        return { order, cost: bestCost, optimal: false, states, gaveUp: spent };
-      }
+      const bound = meter.spend();
+      if (bound !== null) return gaveUpWith(setup, meter.gaveUp(bound), best(), bestCost);
       const here = reachCache.get(mask) ?? reachOf(c, mask, seen, stack);
       reachCache.delete(mask);
       let f = here.frontier;
@@ -235,6 +331,8 @@ export function solveGates(problem: GateProblem, options: ExactOptions = {}): Ga
         }
         // Skip fights that reach nothing new: they only cost.
         if (r.gained === here.gained && (r.frontier & ~here.frontier) === 0) continue;
+        if (!lastGate.has(nm) && meter.storesTooMany(lastGate.size + 1))
+          return gaveUpWith(setup, meter.gaveUp('memory'), best(), bestCost);
         if (r.gained >= totalReach) {
           bestCost = total;
           bestMask = nm;
@@ -250,24 +348,11 @@ export function solveGates(problem: GateProblem, options: ExactOptions = {}): Ga
     }
     layer = nextLayer;
   }
-  const order = bestMask === -1 ? greedy.order : orderOf(bestMask, lastGate);
-  return { order, cost: bestCost, optimal: true, states };
+  return finished(setup, best(), bestCost);
 }
 
-/**
- * The search over sets of rooms reached (no gate-to-gate adjacency): the future depends only on the
- * rooms reached (a gate whose rooms are all reached gains nothing), so every set of fights that reaches
- * the same rooms is one state, keeping the cheapest. States are processed by increasing room count.
- */
-function solveByRegions(
-  c: Compiled,
-  cost: (gate: number, gained: number) => number,
-  maxStates: number,
-  greedy: { order: number[]; cost: number },
-  overTime: (states: number) => string | null,
-): GateSolution {
-  const R = c.reward.length;
-  // Rooms reachable with every gate open: the target.
+/** Rooms reachable with every gate open (a fixpoint over gates touching what is reached), as a mask. */
+function reachableRooms(c: CompiledGates): number {
   let target = 1 << c.start;
   for (let changed = true; changed;) {
     changed = false;
@@ -285,18 +370,31 @@ function solveByRegions(
       }
     }
   }
+  return target;
+}
+
+/**
+ * The search over sets of rooms reached (no gate-to-gate adjacency): the future depends only on the
+ * rooms reached (a gate whose rooms are all reached gains nothing), so every set of fights that reaches
+ * the same rooms is one state, keeping the cheapest. States are processed by increasing room count.
+ */
+function solveByRegions(setup: SearchSetup): GateSolution {
+  const { c, cost, meter, greedy } = setup;
+  const R = c.reward.length;
   const gainedOf = (mask: number): number => {
     let g = 0;
     for (let r = 0; r < R; r++) if ((mask >> r) & 1) g += c.reward[r]!;
     return g;
   };
-  const targetGain = gainedOf(target);
+  const targetGain = gainedOf(reachableRooms(c));
   const gateMask = new Int32Array(c.g);
   for (let k = 0; k < c.g; k++)
     for (const r of c.gateRegions[k]!) gateMask[k] = gateMask[k]! | (1 << r);
   const startMask = 1 << c.start;
-  if (gainedOf(startMask) >= targetGain) return { order: [], cost: 0, optimal: true, states: 1 };
-  // buckets[n]: mask → cost for masks with n rooms; parent: mask → (previous mask, gate).
+  if (gainedOf(startMask) >= targetGain)
+    return { order: [], cost: 0, optimal: true, states: 1, outcome: SOLVED };
+  // buckets[n]: mask → cost for masks with n rooms; parent: mask → (previous mask, gate). prevMask
+  // holds every set ever generated: the search's memory, bounded by maxStates.
   const buckets: Map<number, number>[] = Array.from(
     { length: R + 1 },
     () => new Map<number, number>(),
@@ -306,16 +404,13 @@ function solveByRegions(
   buckets[1]!.set(startMask, 0);
   let bestCost = greedy.cost;
   let bestMask = -1;
-  let states = 0;
+  const best = (): number[] | null =>
+    bestMask === -1 ? null : regionOrder(bestMask, prevMask, viaGate);
   for (let size = 1; size <= R; size++) {
     for (const [mask, soFar] of buckets[size]!) {
       if (soFar >= bestCost) continue;
-      states++;
-      const spent = states > maxStates ? `state budget of ${maxStates} reached` : overTime(states);
-      if (spent !== null) {
-        const order = bestMask === -1 ? greedy.order : regionOrder(bestMask, prevMask, viaGate);
-        return { order, cost: bestCost, optimal: false, states, gaveUp: spent };
-      }
+      const bound = meter.spend();
+      if (bound !== null) return gaveUpWith(setup, meter.gaveUp(bound), best(), bestCost);
       const gained = gainedOf(mask);
       for (let k = 0; k < c.g; k++) {
         const gm = gateMask[k]!;
@@ -323,6 +418,8 @@ function solveByRegions(
         const total = soFar + Math.max(0, cost(k, gained));
         if (total >= bestCost) continue;
         const next = mask | gm;
+        if (!prevMask.has(next) && meter.storesTooMany(prevMask.size + 1))
+          return gaveUpWith(setup, meter.gaveUp('memory'), best(), bestCost);
         if (gainedOf(next) >= targetGain) {
           bestCost = total;
           bestMask = next;
@@ -341,8 +438,7 @@ function solveByRegions(
     }
     buckets[size]!.clear();
   }
-  const order = bestMask === -1 ? greedy.order : regionOrder(bestMask, prevMask, viaGate);
-  return { order, cost: bestCost, optimal: true, states };
+  return finished(setup, best(), bestCost);
 }
 
 function popcount(x: number): number {
@@ -376,10 +472,11 @@ function orderOf(mask: number, lastGate: ReadonlyMap<number, number>): number[] 
  * gives reward, the cheapest that reaches something new). Used as the first bound and as the fallback.
  */
 export function greedyGates(
-  problem: GateProblem,
+  input: GateProblem | CompiledGates,
   cost: (gate: number, gained: number) => number,
 ): { order: number[]; cost: number } {
-  const c = compile(problem);
+  const c = compiled(input);
+  const problem = c.problem;
   const g = c.g;
   const opened = new Uint8Array(g);
   const reached = new Uint8Array(c.reward.length);
@@ -455,12 +552,13 @@ export function greedyGates(
  * @throws InvalidInputError when a gate is fought before it can be reached.
  */
 export function orderCost(
-  problem: GateProblem,
+  input: GateProblem | CompiledGates,
   order: readonly number[],
-  cost: (gate: number, gained: number) => number = (k, gained) =>
-    (problem.base[k] ?? 0) - (problem.saving[k] ?? 0) * gained,
+  cost?: (gate: number, gained: number) => number,
 ): number {
-  const c = compile(problem);
+  const c = compiled(input);
+  const problem = c.problem;
+  const costOf = cost ?? linearCost(problem);
   const opened = new Uint8Array(c.g);
   let total = 0;
   for (const [step, k] of order.entries()) {
@@ -503,7 +601,7 @@ export function orderCost(
       throw new InvalidInputError(`gate ${k} cannot be fought at step ${step}`, {
         path: `$.order[${step}]`,
       });
-    total += Math.max(0, cost(k, gained));
+    total += Math.max(0, costOf(k, gained));
     opened[k] = 1;
   }
   return total;

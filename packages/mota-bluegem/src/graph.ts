@@ -75,7 +75,7 @@ export interface FloorGraph {
   readonly hero: HeroStats;
   /** Cell classes ({@link CELL}), row-major. */
   readonly cells: Uint8Array;
-  /** Passages the hero may not use ({@link closedSteps}): bits up 1, down 2, left 4, right 8 per cell. */
+  /** Passages the hero may not use ({@link closedSteps}): bits up 1, right 2, down 4, left 8 per cell. */
   readonly closed: Uint8Array;
   /** The keys each door cell needs (`doorInfo.keys`). */
   readonly doorKeys: ReadonlyMap<number, Readonly<Record<string, number>>>;
@@ -129,15 +129,16 @@ export function defaultPosition(project: Project, floor: Floor): { x: number; y:
   return first === undefined ? null : { x: first.x, y: first.y };
 }
 
+/** The four steps in puzzlekit's one direction order, clockwise from up (URDL, as @puzzlekit/grid). */
 const DIRECTION_BITS: readonly { dir: Direction; back: Direction; dx: number; dy: number }[] = [
   { dir: 'up', back: 'down', dx: 0, dy: -1 },
+  { dir: 'right', back: 'left', dx: 1, dy: 0 },
   { dir: 'down', back: 'up', dx: 0, dy: 1 },
   { dir: 'left', back: 'right', dx: -1, dy: 0 },
-  { dir: 'right', back: 'left', dx: 1, dy: 0 },
 ];
 
 /**
- * One-way and closed passages: per cell, a bit per direction (up 1, down 2, left 4, right 8) set when
+ * One-way and closed passages: per cell, a bit per direction (up 1, right 2, down 4, left 8: clockwise from up) set when
  * the step between the cell and its neighbour that way is refused in either direction — by the
  * floor's `cannotMove` / `cannotMoveIn` or by the tiles' `cannotOut` / `cannotIn`. The analysis uses
  * only passages open both ways, so a route never breaks a one-way rule.
@@ -167,9 +168,9 @@ export function closedSteps(project: Project, floor: Floor): Uint8Array {
 }
 
 const UP = 1;
-const DOWN = 2;
-const LEFT = 4;
-const RIGHT = 8;
+const RIGHT = 2;
+const DOWN = 4;
+const LEFT = 8;
 
 /** Cells that take the hero off the floor: `changeFloor` cells and cells whose event changes floor. */
 function exitCells(floor: Floor): Set<number> {
@@ -201,6 +202,10 @@ export function listFloors(project: Project): string {
  * merge into one gate, monsters the hero cannot damage become walls, and branches that lead to no
  * reward are pruned. Also measures every live monster's defence saving and flags non-linear ones.
  *
+ * The steps, in data-flow order: where the hero stands ({@link heroPosition}); what each cell is
+ * ({@link classifyCells}); rooms ({@link floodRooms}); guards and their chains ({@link findGates});
+ * what is worth fighting for ({@link pruneGraph}); damage and savings ({@link measureGates}).
+ *
  * @throws InvalidInputError for an unknown floor or a hero position off the map or inside a wall.
  */
 export function buildFloorGraph(
@@ -215,18 +220,81 @@ export function buildFloorGraph(
     });
   const hero = options.hero ?? project.hero;
   const { width: w, height: h } = floor;
+  const pos = heroPosition(project, floor, options);
+  const map = classifyCells(project, floor, hero, options.doorsAsGates === true);
+  const { cells, ids } = map;
+  const startIndex = pos.y * w + pos.x;
+  checkStart(project, floor, map, pos, options);
+  const startOnStair = cells[startIndex] === CELL.wall;
+  if (startOnStair) cells[startIndex] = CELL.free; // a stair or event cell
+  const closed = closedSteps(project, floor);
+  const rooms = floodRooms(cells, closed, w, h);
+  const gateCells = findGates(cells, closed, rooms.regionOf, w, h);
+  const regionReward = rooms.regionCells.map((list) =>
+    list.reduce((sum, i) => sum + (map.itemDef[i] ?? 0), 0),
+  );
+  // With doors as gates, a room holding a key matters even without defence: its key opens doors.
+  const holdsKey = rooms.regionCells.map(
+    (list) =>
+      options.doorsAsGates === true &&
+      list.some((i) => {
+        const id = ids[i] ?? '';
+        return cells[i] === CELL.item && /Key$/.test(id) && own(project.items, id)?.cls === 'tools';
+      }),
+  );
+  const startRegion = rooms.regionOf[startIndex] ?? 0;
+  const live = pruneGraph(gateCells, regionReward, holdsKey, startRegion);
+  const { gates, nonlinear } = measureGates(project, hero, ids, gateCells, live, w);
+  const regions: Region[] = rooms.regionCells.map((list, r) => ({
+    id: r,
+    cells: list,
+    reward: regionReward[r] ?? 0,
+    rewardCells: list.filter((i) => cells[i] === CELL.reward),
+  }));
+  return {
+    floorId: floor.id,
+    width: w,
+    height: h,
+    ratio: floor.ratio,
+    start: pos,
+    startOnStair,
+    hero,
+    cells,
+    closed,
+    doorKeys: map.doorKeys,
+    ids,
+    regions,
+    gates,
+    startRegion,
+    liveGates: live.liveGates,
+    liveRegions: live.liveRegions,
+    totalReward: live.totalReward,
+    tree: live.tree,
+    unbeatable: map.unbeatable,
+    nonlinear,
+    attackItems: map.attackItems,
+    notes: map.notes,
+  };
+}
+
+/** The hero's cell: given by hand (both x and y) or the floor's first arrival cell. */
+function heroPosition(
+  project: Project,
+  floor: Floor,
+  options: FloorGraphOptions,
+): { x: number; y: number } {
   let pos: { x: number; y: number } | null;
   if (options.x !== undefined || options.y !== undefined) {
     if (options.x === undefined || options.y === undefined)
       throw new InvalidInputError('give both x and y of the hero', { path: 'hero' });
     pos = { x: options.x, y: options.y };
   } else pos = defaultPosition(project, floor);
-  const byHand = options.x !== undefined;
   if (pos === null)
     throw new InvalidInputError(
-      `floor ${floorId} is unreachable: no start, stair, portal or event leads onto it (give the hero's x and y)`,
+      `floor ${floor.id} is unreachable: no start, stair, portal or event leads onto it (give the hero's x and y)`,
       { path: 'hero', code: 'UNREACHABLE' },
     );
+  const { width: w, height: h } = floor;
   if (
     !Number.isInteger(pos.x) ||
     !Number.isInteger(pos.y) ||
@@ -238,20 +306,45 @@ export function buildFloorGraph(
     throw new InvalidInputError(`hero position (${pos.x},${pos.y}) is off the ${w}×${h} map`, {
       path: 'hero',
     });
+  return pos;
+}
 
+/** A floor's cells as the analysis sees them, and what it noticed on the way. */
+interface CellMap {
+  /** {@link CELL} classes, row-major (the start cell is made free afterwards when it is a stair). */
+  readonly cells: Uint8Array;
+  readonly ids: string[];
+  /** Defence each reward cell gives. */
+  readonly itemDef: Float64Array;
+  readonly exits: ReadonlySet<number>;
+  readonly doorKeys: Map<number, Readonly<Record<string, number>>>;
+  readonly unbeatable: Unbeatable[];
+  readonly attackItems: CellRef[];
+  readonly notes: string[];
+}
+
+/**
+ * Classifies every cell: exits (stairs, portals, floor-changing events) and unknown tiles are walls,
+ * monsters the hero cannot damage are walls, defence items are rewards, other items are walkable,
+ * doors are walkable (or gates when `doorsAsGates`).
+ */
+function classifyCells(
+  project: Project,
+  floor: Floor,
+  hero: HeroStats,
+  doorsAsGates: boolean,
+): CellMap {
+  const { width: w, height: h } = floor;
   const n = w * h;
   const cells = new Uint8Array(n);
   const ids: string[] = new Array<string>(n).fill('');
-  const notes: string[] = [];
+  const itemDef = new Float64Array(n);
   const unbeatable: Unbeatable[] = [];
   const attackItems: CellRef[] = [];
-  const itemDef = new Float64Array(n);
   const unknownTiles = new Set<number>();
   const unreadItems = new Set<string>();
-  let doors = 0;
-  const exits = exitCells(floor);
   const doorKeys = new Map<number, Readonly<Record<string, number>>>();
-  const closed = closedSteps(project, floor);
+  const exits = exitCells(floor);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -295,38 +388,17 @@ export function buildFloorGraph(
           itemDef[i] = def;
         } else cells[i] = CELL.item;
       } else if (tile.kind === 'door') {
-        cells[i] = options.doorsAsGates === true ? CELL.monster : CELL.door;
+        cells[i] = doorsAsGates ? CELL.monster : CELL.door;
         doorKeys.set(i, tile.keys ?? {});
-        doors++;
       } else cells[i] = tile.passable ? CELL.free : CELL.wall;
     }
   }
-  const startIndex = pos.y * w + pos.x;
-  if (cells[startIndex] === CELL.monster)
-    throw new InvalidInputError(`the hero cannot start on a monster at (${pos.x},${pos.y})`, {
-      path: 'hero',
-    });
-  const startTile = own(project.tiles, String(floor.map[pos.y]?.[pos.x] ?? 0));
-  if (
-    byHand &&
-    options.arrival !== true &&
-    cells[startIndex] === CELL.wall &&
-    startTile?.kind === 'wall' &&
-    !exits.has(startIndex)
-  )
-    throw new InvalidInputError(
-      `the hero cannot start inside a wall (${startTile.id}) at (${pos.x},${pos.y})`,
-      {
-        path: 'hero',
-      },
-    );
-  const startOnStair = cells[startIndex] === CELL.wall;
-  if (startOnStair) cells[startIndex] = CELL.free; // a stair or event cell
-  if (doors > 0)
+  const notes: string[] = [];
+  if (doorKeys.size > 0)
     notes.push(
-      options.doorsAsGates === true
-        ? `${doors} locked door(s), opened in the search like fights that spend keys instead of HP`
-        : `${doors} locked door(s): the keys held and found suffice in number; the walk spends them`,
+      doorsAsGates
+        ? `${doorKeys.size} locked door(s), opened in the search like fights that spend keys instead of HP`
+        : `${doorKeys.size} locked door(s): the keys held and found suffice in number; the walk spends them`,
     );
   if (unknownTiles.size > 0)
     notes.push(
@@ -336,25 +408,71 @@ export function buildFloorGraph(
     notes.push(
       `item effect(s) partly unread (ignored statements): ${[...unreadItems].sort().join(', ')}`,
     );
+  return { cells, ids, itemDef, exits, doorKeys, unbeatable, attackItems, notes };
+}
 
-  // Regions: flood fill of walkable cells via union-find.
-  const walk = (c: number): boolean =>
-    c === CELL.free || c === CELL.item || c === CELL.reward || c === CELL.door;
+/** The hero may not start on a monster, nor inside a wall when the cell was given by hand. */
+function checkStart(
+  project: Project,
+  floor: Floor,
+  map: CellMap,
+  pos: { x: number; y: number },
+  options: FloorGraphOptions,
+): void {
+  const startIndex = pos.y * floor.width + pos.x;
+  if (map.cells[startIndex] === CELL.monster)
+    throw new InvalidInputError(`the hero cannot start on a monster at (${pos.x},${pos.y})`, {
+      path: 'hero',
+    });
+  const startTile = own(project.tiles, String(floor.map[pos.y]?.[pos.x] ?? 0));
+  if (
+    options.x !== undefined &&
+    options.arrival !== true &&
+    map.cells[startIndex] === CELL.wall &&
+    startTile?.kind === 'wall' &&
+    !map.exits.has(startIndex)
+  )
+    throw new InvalidInputError(
+      `the hero cannot start inside a wall (${startTile.id}) at (${pos.x},${pos.y})`,
+      {
+        path: 'hero',
+      },
+    );
+}
+
+/** Whether the hero can stand on a cell of this class. */
+function walkable(c: number): boolean {
+  return c === CELL.free || c === CELL.item || c === CELL.reward || c === CELL.door;
+}
+
+/**
+ * Rooms: walkable cells joined through open passages, by union-find (disjoint-set) over the right and
+ * down neighbour of each cell. A grid flood (`CellSearch` of @puzzlekit/grid) does not fit: it blocks
+ * cells, while one-way rules close passages between two walkable cells. Room ids follow the row-major
+ * order of each room's first cell.
+ */
+function floodRooms(
+  cells: Uint8Array,
+  closed: Uint8Array,
+  w: number,
+  h: number,
+): { regionOf: Int32Array; regionCells: number[][] } {
+  const n = w * h;
   const ds = new DisjointSet(n);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      if (!walk(cells[i] ?? 0)) continue;
+      if (!walkable(cells[i] ?? 0)) continue;
       const shut = closed[i] ?? 0;
-      if (x + 1 < w && (shut & RIGHT) === 0 && walk(cells[i + 1] ?? 0)) ds.union(i, i + 1);
-      if (y + 1 < h && (shut & DOWN) === 0 && walk(cells[i + w] ?? 0)) ds.union(i, i + w);
+      if (x + 1 < w && (shut & RIGHT) === 0 && walkable(cells[i + 1] ?? 0)) ds.union(i, i + 1);
+      if (y + 1 < h && (shut & DOWN) === 0 && walkable(cells[i + w] ?? 0)) ds.union(i, i + w);
     }
   }
   const regionOf = new Int32Array(n).fill(-1);
   const regionCells: number[][] = [];
   const repToRegion = new Map<number, number>();
   for (let i = 0; i < n; i++) {
-    if (!walk(cells[i] ?? 0)) continue;
+    if (!walkable(cells[i] ?? 0)) continue;
     const rep = ds.find(i);
     let r = repToRegion.get(rep);
     if (r === undefined) {
@@ -365,18 +483,40 @@ export function buildFloorGraph(
     regionOf[i] = r;
     regionCells[r]?.push(i);
   }
+  return { regionOf, regionCells };
+}
+
+/** Guards: each one's monster cells (along the chain), the rooms it touches and the guards it touches. */
+interface GateCells {
+  readonly cells: readonly (readonly number[])[];
+  readonly regions: readonly (readonly number[])[];
+  readonly gates: readonly (readonly number[])[];
+}
+
+/**
+ * Monsters become guards; a chain of monsters with nothing between them (each touching exactly two
+ * things: rooms or monsters) is one guard, its cells ordered along the chain.
+ */
+function findGates(
+  cells: Uint8Array,
+  closed: Uint8Array,
+  regionOf: Int32Array,
+  w: number,
+  h: number,
+): GateCells {
+  const n = w * h;
   const neighbours = (i: number): number[] => {
     const x = i % w;
     const y = (i - x) / w;
     const shut = closed[i] ?? 0;
     const out: number[] = [];
     if (y > 0 && (shut & UP) === 0) out.push(i - w);
+    if (x + 1 < w && (shut & RIGHT) === 0) out.push(i + 1);
     if (y + 1 < h && (shut & DOWN) === 0) out.push(i + w);
     if (x > 0 && (shut & LEFT) === 0) out.push(i - 1);
-    if (x + 1 < w && (shut & RIGHT) === 0) out.push(i + 1);
     return out;
   };
-  // Monster node degrees (distinct regions + monster cells).
+  // Each monster's distinct rooms and neighbouring monsters.
   const monsterRegions = new Map<number, number[]>();
   const monsterMonsters = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
@@ -414,99 +554,80 @@ export function buildFloorGraph(
     gateOf[i] = g;
     gateCells[g]?.push(i);
   }
-  // Order chain cells along the path (start from an end: a cell with < 2 chain neighbours).
-  const orderedGateCells = gateCells.map((list) => {
-    if (list.length <= 2) return list;
-    const inChain = new Set(list);
-    const end =
-      list.find((i) => (monsterMonsters.get(i) ?? []).filter((j) => inChain.has(j)).length < 2) ??
-      list[0] ??
-      0;
-    const out: number[] = [];
-    const seen = new Set<number>();
-    let cur: number | undefined = end;
-    while (cur !== undefined) {
-      out.push(cur);
-      seen.add(cur);
-      cur = (monsterMonsters.get(cur) ?? []).find((j) => inChain.has(j) && !seen.has(j));
-    }
-    return out.length === list.length ? out : list;
-  });
-  const gRegions: number[][] = orderedGateCells.map((list) => {
-    const rs = new Set<number>();
-    for (const i of list) for (const r of monsterRegions.get(i) ?? []) rs.add(r);
-    return [...rs].sort((a, b) => a - b);
-  });
-  const gGates: number[][] = orderedGateCells.map((list, g) => {
-    const gs = new Set<number>();
-    for (const i of list)
-      for (const j of monsterMonsters.get(i) ?? []) if (gateOf[j] !== g) gs.add(gateOf[j] ?? 0);
-    return [...gs].sort((a, b) => a - b);
-  });
-  const regionReward = regionCells.map((list) => list.reduce((s, i) => s + (itemDef[i] ?? 0), 0));
-  // With doors as gates, a room holding a key matters even without defence: its key opens doors.
-  const holdsKey = regionCells.map(
-    (list) =>
-      options.doorsAsGates === true &&
-      list.some((i) => {
-        const id = ids[i] ?? '';
-        return cells[i] === CELL.item && /Key$/.test(id) && own(project.items, id)?.cls === 'tools';
-      }),
-  );
-  const startRegion = regionOf[startIndex] ?? 0;
+  const ordered = gateCells.map((list) => alongChain(list, monsterMonsters));
+  return {
+    cells: ordered,
+    regions: ordered.map((list) => {
+      const rs = new Set<number>();
+      for (const i of list) for (const r of monsterRegions.get(i) ?? []) rs.add(r);
+      return [...rs].sort((a, b) => a - b);
+    }),
+    gates: ordered.map((list, g) => {
+      const gs = new Set<number>();
+      for (const i of list)
+        for (const j of monsterMonsters.get(i) ?? []) if (gateOf[j] !== g) gs.add(gateOf[j] ?? 0);
+      return [...gs].sort((a, b) => a - b);
+    }),
+  };
+}
 
-  // Prune: gates with fewer than two distinct neighbours, reward-less dead-end regions; keep what the
-  // start reaches through gates.
-  const R = regionCells.length;
-  const G = gateCells.length;
-  const aliveR = new Uint8Array(R).fill(1);
-  const aliveG = new Uint8Array(G).fill(1);
+/** A chain's cells in order along the path, from an end (a cell with fewer than two chain neighbours). */
+function alongChain(
+  list: readonly number[],
+  monsterMonsters: ReadonlyMap<number, readonly number[]>,
+): readonly number[] {
+  if (list.length <= 2) return list;
+  const inChain = new Set(list);
+  const end =
+    list.find((i) => (monsterMonsters.get(i) ?? []).filter((j) => inChain.has(j)).length < 2) ??
+    list[0] ??
+    0;
+  const out: number[] = [];
+  const seen = new Set<number>();
+  let cur: number | undefined = end;
+  while (cur !== undefined) {
+    out.push(cur);
+    seen.add(cur);
+    cur = (monsterMonsters.get(cur) ?? []).find((j) => inChain.has(j) && !seen.has(j));
+  }
+  return out.length === list.length ? out : list;
+}
+
+/** What survives pruning: the live gates and rooms, the reward they hold, and whether they form a tree. */
+interface LiveGraph {
+  readonly aliveG: Uint8Array;
+  readonly aliveR: Uint8Array;
+  readonly liveGates: number[];
+  readonly liveRegions: number[];
+  readonly totalReward: number;
+  readonly tree: boolean;
+}
+
+/**
+ * Keeps what is worth fighting for: what the start reaches with every gate open, then repeatedly
+ * drops gates with fewer than two live neighbours and reward-less rooms (without keys) with fewer than
+ * two live gates. When nothing beyond the start room is left to win, no gate is live.
+ */
+function pruneGraph(
+  gates: GateCells,
+  regionReward: readonly number[],
+  holdsKey: readonly boolean[],
+  startRegion: number,
+): LiveGraph {
+  const R = regionReward.length;
+  const G = gates.cells.length;
   const regionGates: number[][] = Array.from({ length: R }, () => []);
-  gRegions.forEach((rs, g) => {
+  gates.regions.forEach((rs, g) => {
     for (const r of rs) regionGates[r]?.push(g);
   });
-  // Reachability from the start with every gate open.
-  {
-    const seenR = new Uint8Array(R);
-    const seenG = new Uint8Array(G);
-    const stack: number[] = [startRegion];
-    seenR[startRegion] = 1;
-    const gstack: number[] = [];
-    while (stack.length > 0 || gstack.length > 0) {
-      const r = stack.pop();
-      if (r !== undefined) {
-        for (const g of regionGates[r] ?? []) {
-          if (seenG[g] === 0) {
-            seenG[g] = 1;
-            gstack.push(g);
-          }
-        }
-        continue;
-      }
-      const g = gstack.pop() ?? 0;
-      for (const x of gRegions[g] ?? []) {
-        if (seenR[x] === 0) {
-          seenR[x] = 1;
-          stack.push(x);
-        }
-      }
-      for (const o of gGates[g] ?? []) {
-        if (seenG[o] === 0) {
-          seenG[o] = 1;
-          gstack.push(o);
-        }
-      }
-    }
-    aliveR.set(seenR);
-    aliveG.set(seenG);
-  }
+  const { aliveR, aliveG } = reachableWithGatesOpen(gates, regionGates, startRegion);
   for (let changed = true; changed;) {
     changed = false;
     for (let g = 0; g < G; g++) {
       if (aliveG[g] === 0) continue;
       const deg =
-        (gRegions[g] ?? []).filter((r) => aliveR[r] === 1).length +
-        (gGates[g] ?? []).filter((o) => aliveG[o] === 1).length;
+        (gates.regions[g] ?? []).filter((r) => aliveR[r] === 1).length +
+        (gates.gates[g] ?? []).filter((o) => aliveG[o] === 1).length;
       if (deg <= 1) {
         aliveG[g] = 0;
         changed = true;
@@ -533,8 +654,8 @@ export function buildFloorGraph(
   for (let g = 0; g < G; g++) {
     if (aliveG[g] === 0) continue;
     liveGates.push(g);
-    edges += (gRegions[g] ?? []).filter((r) => aliveR[r] === 1).length;
-    edges += (gGates[g] ?? []).filter((o) => aliveG[o] === 1 && o > g).length;
+    edges += (gates.regions[g] ?? []).filter((r) => aliveR[r] === 1).length;
+    edges += (gates.gates[g] ?? []).filter((o) => aliveG[o] === 1 && o > g).length;
   }
   let totalReward = 0;
   for (let r = 0; r < R; r++) {
@@ -552,62 +673,89 @@ export function buildFloorGraph(
     edges = 0;
   }
   const tree = edges === liveGates.length + liveRegions.length - 1;
+  return { aliveG, aliveR, liveGates, liveRegions, totalReward, tree };
+}
 
-  // Savings and linearity of live monsters over the defence range that matters.
+/**
+ * Rooms and gates the start reaches with every gate open: a depth-first walk over the room–gate graph
+ * (a few hundred nodes per floor; a generic search from graph-search would cost more than the walk).
+ */
+function reachableWithGatesOpen(
+  gates: GateCells,
+  regionGates: readonly (readonly number[])[],
+  startRegion: number,
+): { aliveR: Uint8Array; aliveG: Uint8Array } {
+  const aliveR = new Uint8Array(regionGates.length);
+  const aliveG = new Uint8Array(gates.cells.length);
+  const stack: number[] = [startRegion];
+  aliveR[startRegion] = 1;
+  const gstack: number[] = [];
+  while (stack.length > 0 || gstack.length > 0) {
+    const r = stack.pop();
+    if (r !== undefined) {
+      for (const g of regionGates[r] ?? []) {
+        if (aliveG[g] === 0) {
+          aliveG[g] = 1;
+          gstack.push(g);
+        }
+      }
+      continue;
+    }
+    const g = gstack.pop() ?? 0;
+    for (const x of gates.regions[g] ?? []) {
+      if (aliveR[x] === 0) {
+        aliveR[x] = 1;
+        stack.push(x);
+      }
+    }
+    for (const o of gates.gates[g] ?? []) {
+      if (aliveG[o] === 0) {
+        aliveG[o] = 1;
+        gstack.push(o);
+      }
+    }
+  }
+  return { aliveR, aliveG };
+}
+
+/**
+ * Each gate's damage at the starting defence and its saving per defence point; live gates' monsters
+ * are checked for linearity over the defence range that matters (start … start + all live reward).
+ */
+function measureGates(
+  project: Project,
+  hero: HeroStats,
+  ids: readonly string[],
+  gateCells: GateCells,
+  live: LiveGraph,
+  w: number,
+): { gates: Gate[]; nonlinear: NonlinearMonster[] } {
   const nonlinear: NonlinearMonster[] = [];
-  const gates: Gate[] = orderedGateCells.map((list, g) => {
+  const gates: Gate[] = gateCells.cells.map((list, g) => {
     let base = 0;
     let saving = 0;
     const enemies = list.map((i) => ids[i] ?? '');
+    const alive = live.aliveG[g] === 1;
     for (const i of list) {
       const enemy = own(project.enemies, ids[i] ?? '');
       if (enemy === undefined) continue;
-      const s = defenceSaving(enemy, hero, project.values, aliveG[g] === 1 ? totalReward : 0, {
+      const s = defenceSaving(enemy, hero, project.values, alive ? live.totalReward : 0, {
         negativeDamage: project.negativeDamage,
       });
       base += s.base ?? 0;
       saving += s.saving;
-      if (aliveG[g] === 1 && s.flags.length > 0)
+      if (alive && s.flags.length > 0)
         nonlinear.push({ x: i % w, y: Math.floor(i / w), id: enemy.id, flags: s.flags });
     }
     return {
       id: g,
       cells: list,
       enemies,
-      regions: (gRegions[g] ?? []).filter((r) => aliveR[r] === 1),
-      gates: (gGates[g] ?? []).filter((o) => aliveG[o] === 1),
+      regions: (gateCells.regions[g] ?? []).filter((r) => live.aliveR[r] === 1),
+      gates: (gateCells.gates[g] ?? []).filter((o) => live.aliveG[o] === 1),
       base,
       saving,
     };
   });
-  const regions: Region[] = regionCells.map((list, r) => ({
-    id: r,
-    cells: list,
-    reward: regionReward[r] ?? 0,
-    rewardCells: list.filter((i) => cells[i] === CELL.reward),
-  }));
-  return {
-    floorId: floor.id,
-    width: w,
-    height: h,
-    ratio: floor.ratio,
-    start: pos,
-    startOnStair,
-    hero,
-    cells,
-    closed,
-    doorKeys,
-    ids,
-    regions,
-    gates,
-    startRegion,
-    liveGates,
-    liveRegions,
-    totalReward,
-    tree,
-    unbeatable,
-    nonlinear,
-    attackItems,
-    notes,
-  };
+  return { gates, nonlinear };
 }

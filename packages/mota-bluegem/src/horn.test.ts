@@ -1,6 +1,6 @@
 import { Rng } from '@puzzlekit/rng';
 import { describe, expect, it } from 'vitest';
-import { checkOutTree, hornOrder, orderObjective } from './horn.js';
+import { checkOutTree, hornOrder, hornOrderWith, orderObjective } from './horn.js';
 
 /** Minimum objective over every order that respects the tree (all linear extensions). */
 function bruteForce(parent: Int32Array, p: Float64Array, w: Float64Array): number {
@@ -84,6 +84,33 @@ describe('hornOrder', () => {
       }
       const order = hornOrder({ parent, p, w });
       expect(orderObjective(order, p, w)).toBe(bruteForce(parent, p, w));
+    }
+  });
+
+  it('tells apart ratios that round to the same double (large sums: cross-products)', () => {
+    // 171,523,813,933,066 / 39 and 153,931,627,888,649 / 35 are the same double, but node 2's ratio is
+    // larger (cross products 6,003,333,487,657,311 > …310, exact below 2^53): it must come first,
+    // although node 1 has the smaller index, which breaks true ties.
+    const w1 = 171_523_813_933_066;
+    const w2 = 153_931_627_888_649;
+    expect(w1 / 39).toBe(w2 / 35);
+    const order = hornOrder({ parent: [-1, 0, 0], p: [0, 39, 35], w: [0, w1, w2] });
+    expect(Array.from(order)).toEqual([0, 2, 1]);
+    // The same ratios scaled down to small integers tie exactly: then the smaller index goes first.
+    expect(Array.from(hornOrder({ parent: [-1, 0, 0], p: [0, 1, 3], w: [0, 4, 12] }))).toEqual([
+      0, 1, 2,
+    ]);
+  });
+
+  it('gives the same order on both heaps: integer trees, the same trees halved, and either heap forced', () => {
+    const rng = Rng.from('horn-two-heaps');
+    for (let t = 0; t < 300; t++) {
+      const { parent, p, w } = randomTree(rng, rng.int(1, 300), t % 3 === 0 ? 4 : 1000);
+      const halved = { parent, p: p.map((x) => x / 2), w: w.map((x) => x / 2) };
+      const order = Array.from(hornOrder({ parent, p, w }));
+      expect(Array.from(hornOrder(halved))).toEqual(order);
+      expect(Array.from(hornOrderWith({ parent, p, w }, 'ratio'))).toEqual(order);
+      expect(Array.from(hornOrderWith({ parent, p, w }, 'cross-products'))).toEqual(order);
     }
   });
 

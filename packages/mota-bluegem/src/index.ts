@@ -31,6 +31,7 @@ export {
 } from './format/functions.js';
 export { floorArrivals, arrivalsOf, type Arrival, type ArrivalSource } from './arrivals.js';
 export {
+  keysForEveryDoor,
   planTower,
   solveFloorArrivals,
   towerOrder,
@@ -55,6 +56,7 @@ export {
 export {
   buildFloorGraph,
   defaultPosition,
+  listFloors,
   closedSteps,
   CELL,
   type CellRef,
@@ -70,7 +72,10 @@ export {
   solveGates,
   greedyGates,
   orderCost,
+  compileGates,
+  DEFAULT_MAX_HELD,
   MAX_EXACT_GATES,
+  type CompiledGates,
   type ExactOptions,
   type GateProblem,
   type GateSolution,
@@ -93,3 +98,4 @@ export {
   type TreeSolution,
 } from './tree.js';
 export { floorSummary, probeHero, type FloorSummary } from './summary.js';
+export { arrivalJson, engineJson, planJson, solutionJson } from './json.js';

@@ -1,5 +1,13 @@
-import type { GateProblem, GateSolution } from './exact.js';
-import { MAX_EXACT_GATES } from './exact.js';
+import { SOLVED, type Budget, type Outcome } from '@puzzlekit/graph-search';
+import {
+  compiled,
+  gaveUpWords,
+  MAX_EXACT_GATES,
+  searchMeter,
+  type CompiledGates,
+  type GateProblem,
+  type GateSolution,
+} from './exact.js';
 
 /** Keys as resources: per colour (key id), what the hero holds, what each gate needs, what each room holds. */
 export interface KeyResources {
@@ -13,10 +21,11 @@ export interface KeyResources {
   readonly supply: readonly (readonly number[])[];
 }
 
-/** Options of {@link solveGatesWithKeys}. */
-export interface KeySearchOptions {
-  readonly maxStates?: number;
-  readonly maxMs?: number;
+/**
+ * Options of {@link solveGatesWithKeys}: the shared search budget (`maxNodes` states expanded,
+ * default 2,000,000; `maxMs`; `maxStates` states held, default 4,000,000) and the cost model.
+ */
+export interface KeySearchOptions extends Budget {
   /** Damage of opening `gate` after `gained` defence. */
   readonly cost: (gate: number, gained: number) => number;
   /**
@@ -50,20 +59,19 @@ interface Reach {
  * and that reach something new, and keeps the cheapest way to each set. When every defence reward
  * can be reached it returns the cheapest order that does; otherwise the order that reaches the most
  * defence the keys allow, and among those the cheapest. At most {@link MAX_EXACT_GATES} gates;
- * `maxStates` / `maxMs` bound the search ("gave up" then, with the best order known).
+ * `maxNodes` / `maxMs` / `maxStates` bound the search (the outcome `gave-up` then, with the best
+ * order known).
  */
 export function solveGatesWithKeys(
-  problem: GateProblem,
+  input: GateProblem | CompiledGates,
   keys: KeyResources,
   options: KeySearchOptions,
 ): KeyGateSolution {
-  const g = problem.gateRegions.length;
+  const c = compiled(input);
+  const { problem, regionGates } = c;
+  const g = c.g;
   const rooms = problem.regionReward.length;
   const colours = keys.ids.length;
-  const regionGates: number[][] = Array.from({ length: rooms }, () => []);
-  problem.gateRegions.forEach((rs, k) => {
-    for (const r of rs) regionGates[r]?.push(k);
-  });
   const reachOf = (mask: number): Reach => {
     const seen = new Uint8Array(rooms);
     const keysLeft = Int32Array.from(keys.start);
@@ -122,8 +130,7 @@ export function solveGatesWithKeys(
     };
   }
   const target = reachOf(g >= 31 ? -1 : 2 ** g - 1).gained;
-  const maxStates = options.maxStates ?? 2_000_000;
-  const deadline = options.maxMs === undefined ? Infinity : Date.now() + options.maxMs;
+  const meter = searchMeter(options);
   const lastGate = new Map<number, number>();
   let best = { mask: -1, cost: Number.POSITIVE_INFINITY };
   let partial = { mask: 0, cost: 0, gained: reachOf(0).gained };
@@ -149,17 +156,17 @@ export function solveGatesWithKeys(
     }
   }
   let layer = new Map<number, number>([[0, 0]]);
-  let states = 0;
-  let gaveUp: string | undefined;
+  let outcome: Outcome = SOLVED;
+  // lastGate holds every set ever generated: the search's memory, bounded by maxStates.
   search: while (layer.size > 0) {
     const next = new Map<number, number>();
     for (const [mask, soFar] of layer) {
       if (soFar >= best.cost) continue;
-      states++;
-      if (states > maxStates) gaveUp = `state budget of ${maxStates} reached`;
-      else if ((states & 1023) === 0 && Date.now() > deadline)
-        gaveUp = `time budget of ${options.maxMs} ms reached`;
-      if (gaveUp !== undefined) break search;
+      const bound = meter.spend();
+      if (bound !== null) {
+        outcome = meter.gaveUp(bound);
+        break search;
+      }
       const here = reachOf(mask);
       if (here.gained > partial.gained || (here.gained === partial.gained && soFar < partial.cost))
         partial = { mask, cost: soFar, gained: here.gained };
@@ -183,6 +190,10 @@ export function solveGatesWithKeys(
         if (total >= best.cost) continue;
         const there = reachOf(nm);
         if (there.rooms === here.rooms && (there.frontier & ~here.frontier) === 0) continue;
+        if (!lastGate.has(nm) && meter.storesTooMany(lastGate.size + 1)) {
+          outcome = meter.gaveUp('memory');
+          break search;
+        }
         const old = next.get(nm);
         if (old === undefined || total < old) {
           next.set(nm, total);
@@ -204,9 +215,10 @@ export function solveGatesWithKeys(
   return {
     order: best.mask !== -1 && bestOrder !== null ? bestOrder : order,
     cost: chosen.cost,
-    optimal: gaveUp === undefined,
-    states,
-    ...(gaveUp !== undefined ? { gaveUp } : {}),
+    optimal: outcome.kind === 'solved',
+    states: meter.nodes,
+    outcome,
+    ...(outcome.kind === 'gave-up' ? { gaveUp: gaveUpWords(outcome) } : {}),
     gained: best.mask !== -1 ? target : partial.gained,
     target,
   };

@@ -33,27 +33,53 @@ export async function assertInsideTower(root: string, path: string): Promise<voi
     });
 }
 
-async function read(root: string, path: string): Promise<string> {
-  const full = join(root, path);
-  await assertInsideTower(root, full);
+/** A text reader: a path in, the file's text out (or an error, for a missing file too). */
+export type ReadText = (path: string) => Promise<string>;
+
+/** Reads a file from disk; a failure is an IoError naming the path. */
+async function readFromDisk(path: string): Promise<string> {
   try {
-    return await readFile(full, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new IoError(
-      code === 'ENOENT' ? `no such file: ${full}` : `cannot read ${full}: ${String(error)}`,
-      { path: full, cause: error },
+      code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${String(error)}`,
+      { path, cause: error },
     );
   }
 }
 
-async function projectRoot(dir: string): Promise<string> {
+/** The folder holding `data.js`: `dir/project` when it has one, else `dir` itself. */
+async function projectRoot(dir: string, readText: ReadText): Promise<string> {
   try {
-    await readFile(join(dir, 'project', 'data.js'));
+    await readText(join(dir, 'project', 'data.js'));
     return join(dir, 'project');
   } catch {
     return dir;
   }
+}
+
+/** A reader of paths relative to the tower folder `root` that refuses files leading outside it. */
+function insideTower(root: string, readText: ReadText): ReadText {
+  return async (path) => {
+    const full = join(root, path);
+    await assertInsideTower(root, full);
+    return readText(full);
+  };
+}
+
+/**
+ * Reads and parses an H5 project through the caller's file access (a command line's reader with its
+ * own error reporting, a test's in-memory files): `dir` is the tower folder or its `project` folder;
+ * read are `data.js`, the other tables, the floors `main.floorIds` lists and `functions.js` when
+ * present (as text, never run). Every file must lie inside the folder (symbolic links included).
+ *
+ * @throws whatever `readText` throws for a missing table; InvalidInputError for a file outside the
+ *   tower; ParseError naming the file for malformed content.
+ */
+export async function readProjectWith(dir: string, readText: ReadText): Promise<Project> {
+  const root = await projectRoot(dir, readText);
+  return loadProject(await collectProjectFiles(insideTower(root, readText)));
 }
 
 /**
@@ -66,8 +92,9 @@ async function projectRoot(dir: string): Promise<string> {
  *   malformed `data.js`.
  */
 export async function readProjectFiles(dir: string): Promise<ProjectFiles> {
-  const root = await projectRoot(dir);
-  const listed = await collectProjectFiles((path) => read(root, path), { functions: false });
+  const root = await projectRoot(dir, readFromDisk);
+  const read = insideTower(root, readFromDisk);
+  const listed = await collectProjectFiles(read, { functions: false });
   let names: string[];
   try {
     names = (await readdir(join(root, 'floors'))).filter((f) => f.endsWith('.js')).sort();
@@ -79,11 +106,11 @@ export async function readProjectFiles(dir: string): Promise<ProjectFiles> {
   for (const name of names) {
     const id = name.slice(0, -3);
     if (own(floors, id) === undefined && isSafeFloorId(id))
-      floors[id] = await read(root, join('floors', name));
+      floors[id] = await read(join('floors', name));
   }
   let functions: string | undefined;
   try {
-    functions = await read(root, 'functions.js');
+    functions = await read('functions.js');
   } catch (error) {
     if (!(error instanceof IoError)) throw error;
   }

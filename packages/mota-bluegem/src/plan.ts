@@ -79,7 +79,9 @@ export interface PlanTowerOptions {
   readonly hero?: HeroStats;
   /** Keys at the first floor (default: the game's starting keys). */
   readonly keys?: Readonly<Record<string, number>>;
-  /** State budget of each floor's exact search (default 200,000). */
+  /** States each floor's exact search may expand (default 200,000). */
+  readonly maxNodes?: number;
+  /** States each floor's exact search may hold in its tables (default 4,000,000). */
   readonly maxStates?: number;
   /** Wall-clock budget of the whole plan in milliseconds (default none). */
   readonly maxMs?: number;
@@ -176,7 +178,8 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
         y: arrival.y,
         arrival: true,
         stopBeforeDeath: true,
-        maxStates: options.maxStates ?? 200_000,
+        maxNodes: options.maxNodes ?? 200_000,
+        ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
         ...(options.maxMs !== undefined ? { maxMs: Math.max(1, deadline - Date.now()) } : {}),
       });
     } catch (error) {
@@ -233,6 +236,23 @@ export function towerOrder(project: Project): string[] {
   const ids = project.floorIds;
   const start = ids.indexOf(project.start.floorId);
   return start <= 0 ? [...ids] : [...ids.slice(start), ...ids.slice(0, start)];
+}
+
+/**
+ * As many of each key as the doors of the tower's floors (`main.floorIds`) need together: a hero who
+ * can open every door.
+ */
+export function keysForEveryDoor(project: Project): Record<string, number> {
+  const keys = dict<number>();
+  const perDoor = new Map<number, Readonly<Record<string, number>>>();
+  for (const tile of Object.values(project.tiles))
+    if (tile.keys !== undefined) perDoor.set(tile.number, tile.keys);
+  for (const id of project.floorIds)
+    for (const row of own(project.floors, id)?.map ?? [])
+      for (const n of row)
+        for (const [key, count] of Object.entries(perDoor.get(n) ?? {}))
+          keys[key] = (own(keys, key) ?? 0) + count;
+  return keys;
 }
 
 function copyKeys(keys: Readonly<Record<string, number>>): Record<string, number> {

@@ -1,6 +1,13 @@
-import { battle, defenceSaving } from './damage.js';
-import { greedyGates, orderCost, solveGates, type GateProblem } from './exact.js';
-import { gainAt } from './format/item-effect.js';
+import type { Budget, Outcome } from '@puzzlekit/graph-search';
+import { battle } from './damage.js';
+import {
+  compileGates,
+  greedyGates,
+  orderCost,
+  solveGates,
+  type CompiledGates,
+  type GateProblem,
+} from './exact.js';
 import {
   buildFloorGraph,
   CELL,
@@ -13,13 +20,16 @@ import {
 import { formatNumber } from './format/number.js';
 import { hornOrder } from './horn.js';
 import { solveGatesWithKeys, type KeyResources } from './keys.js';
-import { dict, own } from './lookup.js';
+import { simulate, type Simulation } from './walk.js';
+import { own } from './lookup.js';
 import type { HeroStats, Project } from './model.js';
 
-/** Options of {@link solveFloor}. */
-export interface SolveFloorOptions extends FloorGraphOptions {
-  /** State budget of the exact search on floors with cycles (default 2,000,000). */
-  readonly maxStates?: number;
+/**
+ * Options of {@link solveFloor}. The exact search on floors with cycles takes the shared budget:
+ * `maxNodes` search states expanded (default 2,000,000), `maxMs` wall-clock milliseconds (default
+ * none), `maxStates` states held in its tables (default 4,000,000).
+ */
+export interface SolveFloorOptions extends FloorGraphOptions, Budget {
   /**
    * Walk only while the hero survives: stop before a fight that would leave him with no HP (the rest
    * of the order is not walked; the route is then incomplete). Default false: the whole order is
@@ -32,8 +42,6 @@ export interface SolveFloorOptions extends FloorGraphOptions {
    * counting keys runs out of them.
    */
   readonly keySearch?: boolean;
-  /** Wall-clock budget of the exact search in milliseconds (default none). */
-  readonly maxMs?: number;
   /** Keys the hero holds on arrival, by item id (default: the keys the game starts with). */
   readonly keys?: Readonly<Record<string, number>>;
 }
@@ -84,8 +92,13 @@ export interface FloorSolution {
   readonly keysLeft: Readonly<Record<string, number>>;
   /** Why the answer is not proven optimal, when it is not. */
   readonly why?: string;
-  /** Exact search states (0 for Horn). */
+  /** Exact search states expanded (0 for Horn). */
   readonly states: number;
+  /**
+   * How the exact search ended (`solved`, or `gave-up` with the bound); absent when no search ran
+   * (Horn, nothing to fight, or too many gates for the search).
+   */
+  readonly outcome?: Outcome;
   readonly tree: boolean;
   readonly gateCount: number;
   readonly totalReward: number;
@@ -152,9 +165,10 @@ function hornGates(graph: FloorGraph): number[] {
       regionGates.set(r, [...(regionGates.get(r) ?? []), g]);
   const root = rIndex.get(graph.startRegion) ?? 0;
   parent[root] = -1;
+  // Breadth-first from the start room; a read index instead of shift() keeps it linear.
   const queue = [root];
-  while (queue.length > 0) {
-    const u = queue.shift() ?? 0;
+  for (let at = 0; at < queue.length; at++) {
+    const u = queue[at] ?? 0;
     const node = nodes[u];
     if (node === undefined) continue;
     const next: number[] = [];
@@ -222,17 +236,65 @@ export function solveFloor(
     short.length === 0
       ? walkable
       : buildFloorGraph(project, floorId, { ...options, doorsAsGates: true });
-  const flagsBreak = graph.nonlinear.some((m) => m.flags.some((f) => !LINEAR_SAFE.has(f.code)));
-  const orderDependentAt = new Set(
-    graph.nonlinear
-      .filter((m) => m.flags.some((f) => ORDER_DEPENDENT.has(f.code)))
-      .map((m) => m.y * graph.width + m.x),
+  // The gate problem is compiled once and its greedy order found once: the search, the key-aware
+  // search, the greedy baseline and the model damage of the order all read the same ones.
+  const gates = gateProblemOf(project, graph);
+  const found = findOrder(project, graph, gates, short, keysHeld, options);
+  const sim = simulate(
+    project,
+    graph,
+    found.gateOrder,
+    keysHeld,
+    options.stopBeforeDeath === true,
+    short.length > 0,
   );
-  let method: SolveMethod = 'none';
-  let optimal = true;
-  let why: string | undefined;
-  let states = 0;
-  let gateOrder: number[] = [];
+  // Enough keys in total but not in the order the walk needs them: search again with keys counted.
+  if (short.length === 0 && sim.keyShort && walkable.doorKeys.size > 0)
+    return solveFloor(project, floorId, { ...options, keySearch: true });
+  const { keyShort: _keyShort, ...walk } = sim;
+  const approximate = project.engine.damageCode.status === 'custom';
+  const why = verdict(project, found, sim);
+  return {
+    floorId: graph.floorId,
+    method: found.method,
+    optimal: why === undefined,
+    searchProven: found.why === undefined,
+    approximate,
+    ...(why !== undefined ? { why } : {}),
+    states: found.states,
+    ...(found.outcome !== undefined ? { outcome: found.outcome } : {}),
+    tree: graph.tree,
+    gateCount: gates.live.length,
+    totalReward: graph.totalReward,
+    defenceAllowed: found.defenceAllowed,
+    greedyDamage: gates.greedy.cost,
+    modelDamage: orderCost(
+      gates.compiled,
+      found.gateOrder.map((g) => gates.local.get(g) ?? 0),
+      gates.cost,
+    ),
+    ...walk,
+    nonlinear: graph.nonlinear,
+    unbeatable: graph.unbeatable,
+    attackItems: graph.attackItems,
+    notes: [...(approximate ? [CUSTOM_DAMAGE_NOTE] : []), ...graph.notes, ...found.keyNotes],
+  };
+}
+
+/** A floor's live gates and rooms as a gate problem (local numbering), compiled, with its greedy order. */
+interface FloorGates {
+  /** Graph gate id of each local gate. */
+  readonly live: readonly number[];
+  /** Local gate number of each live graph gate. */
+  readonly local: ReadonlyMap<number, number>;
+  readonly compiled: CompiledGates;
+  /** The engine's damage of local gate `k` after `gained` defence. */
+  readonly cost: (k: number, gained: number) => number;
+  /** The greedy order (local numbers) and its damage: the baseline and the search's first bound. */
+  readonly greedy: { readonly order: readonly number[]; readonly cost: number };
+}
+
+function gateProblemOf(project: Project, graph: FloorGraph): FloorGates {
   const live = graph.liveGates;
   const local = new Map<number, number>();
   live.forEach((g, k) => local.set(g, k));
@@ -248,437 +310,116 @@ export function solveFloor(
     base: live.map((g) => graph.gates[g]?.base ?? 0),
     saving: live.map((g) => graph.gates[g]?.saving ?? 0),
   };
+  const compiled = compileGates(problem);
   const cost = (k: number, gained: number): number =>
     gateDamage(project, graph, live[k] ?? 0, gained);
-  const keyNotes: string[] = [];
-  let defenceAllowed = graph.totalReward;
-  if (live.length === 0) {
-    // Nothing to fight: every reward is in the start room (or none is reachable).
-  } else if (short.length > 0) {
-    const result = solveGatesWithKeys(problem, keyResources(project, graph, keysHeld), {
-      cost,
-      initialOrder: greedyGates(problem, cost).order,
-      ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
-      ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
-    });
-    states = result.states;
-    gateOrder = result.order.map((k) => live[k] ?? 0);
-    method = result.gaveUp === undefined ? 'exact' : 'greedy';
-    keyNotes.push(
-      `keys are scarce (${short.join(', ')}): doors are opened in the search, which spends and collects keys`,
-    );
-    defenceAllowed = Math.min(result.gained, graph.totalReward);
-    if (result.gained < result.target)
-      keyNotes.push(
-        `the keys allow ${formatNumber(result.gained)} of the ${formatNumber(result.target)} defence of this floor: the order takes the most they allow`,
-      );
-    if (result.gaveUp !== undefined) {
-      optimal = false;
-      why = `exact search gave up: ${result.gaveUp}`;
-    }
-  } else if (graph.tree && !flagsBreak) {
-    method = 'horn';
-    gateOrder = hornGates(graph);
-  } else {
-    const result = solveGates(problem, {
-      ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
-      ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
-      cost,
-    });
-    states = result.states;
-    gateOrder = result.order.map((k) => live[k] ?? 0);
-    method = result.gaveUp === undefined ? 'exact' : 'greedy';
-    if (result.gaveUp !== undefined) {
-      optimal = false;
-      why = `exact search gave up: ${result.gaveUp}`;
-    }
-  }
-  if (
-    optimal &&
-    method === 'exact' &&
-    gateOrder.some((g) => (graph.gates[g]?.cells ?? []).some((c) => orderDependentAt.has(c)))
-  ) {
-    optimal = false;
-    why =
-      'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search';
-  }
-  const sim = simulate(
-    project,
-    graph,
-    gateOrder,
-    keysHeld,
-    options.stopBeforeDeath === true,
-    short.length > 0,
-  );
-  // Enough keys in total but not in the order the walk needs them: search again with keys counted.
-  if (short.length === 0 && sim.keyShort && walkable.doorKeys.size > 0)
-    return solveFloor(project, floorId, { ...options, keySearch: true });
-  const { keyShort: _keyShort, ...walk } = sim;
-  const searchProven = optimal;
-  const approximate = project.engine.damageCode.status === 'custom';
-  if (optimal && approximate) {
-    optimal = false;
-    why = `${CUSTOM_DAMAGE_NOTE} (the tower's functions.js changes ${project.engine.damageCode.differing.join(', ')})`;
-  } else if (optimal && !sim.survived) {
-    optimal = false;
-    why = 'the hero does not survive this route with these numbers';
-  } else if (optimal && !sim.routeComplete) {
-    optimal = false;
-    why = 'the walk could not follow the order (see the route notes)';
-  }
-  const greedyDamage = live.length === 0 ? 0 : greedyGates(problem, cost).cost;
-  const modelDamage = orderCost(
-    problem,
-    gateOrder.map((g) => local.get(g) ?? 0),
-    cost,
-  );
-  return {
-    floorId: graph.floorId,
-    method,
-    optimal,
-    searchProven,
-    approximate,
-    ...(why !== undefined ? { why } : {}),
-    states,
-    tree: graph.tree,
-    gateCount: live.length,
-    totalReward: graph.totalReward,
-    defenceAllowed,
-    greedyDamage,
-    modelDamage,
-    ...walk,
-    nonlinear: graph.nonlinear,
-    unbeatable: graph.unbeatable,
-    attackItems: graph.attackItems,
-    notes: [...(approximate ? [CUSTOM_DAMAGE_NOTE] : []), ...graph.notes, ...keyNotes],
-  };
+  const greedy = live.length === 0 ? { order: [], cost: 0 } : greedyGates(compiled, cost);
+  return { live, local, compiled, cost, greedy };
 }
 
-const DIRS: readonly { dx: number; dy: number; c: string }[] = [
-  { dx: 0, dy: -1, c: 'U' },
-  { dx: 0, dy: 1, c: 'D' },
-  { dx: -1, dy: 0, c: 'L' },
-  { dx: 1, dy: 0, c: 'R' },
-];
+/** The order found for a floor and what the search proved about it. */
+interface FoundOrder {
+  readonly method: SolveMethod;
+  /** Graph gate ids in fighting order. */
+  readonly gateOrder: readonly number[];
+  readonly states: number;
+  readonly outcome?: Outcome;
+  /** Why the search did not prove the order best under the model; undefined when it did. */
+  readonly why?: string;
+  readonly defenceAllowed: number;
+  readonly keyNotes: readonly string[];
+}
 
-interface Simulation {
-  order: CellRef[];
-  route: string;
-  fights: Fight[];
-  pickups: PickUp[];
-  totalDamage: number;
-  predictedDamage: number;
-  linearMatched: boolean;
-  hpLeft: number;
-  survived: boolean;
-  finalHero: HeroStats;
-  routeComplete: boolean;
-  doorsOpened: number;
-  keysLeft: Record<string, number>;
-  /** The walk stopped for want of keys. */
-  keyShort: boolean;
-  routeNotes: string[];
+/** The shared budget fields of the options (only those given). */
+function budgetOf(options: Budget): Budget {
+  return {
+    ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
+    ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
+    ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
+    ...(options.now !== undefined ? { now: options.now } : {}),
+    ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
+  };
 }
 
 /**
- * Walks a gate order on the grid (BFS paths, preferring not to cross items that are not rewards),
- * fighting each gate's monsters from the side the hero reaches and then collecting every reward that
- * became reachable, nearest first; simulates HP and defence with the engine's formula.
+ * Picks the solver: nothing to fight; the key-aware search when keys are scarce; Horn's algorithm on
+ * a tree whose monsters are linear over the range; else the exact search with the engine's damage.
  */
-function simulate(
+function findOrder(
   project: Project,
   graph: FloorGraph,
-  gateOrder: readonly number[],
-  startKeys: Readonly<Record<string, number>>,
-  stopBeforeDeath: boolean,
-  keysSearched: boolean,
-): Simulation {
-  const { width: w, height: h } = graph;
-  const n = w * h;
-  const kind = Uint8Array.from(graph.cells);
-  const open = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const k = kind[i];
-    open[i] = k === CELL.free || k === CELL.item || k === CELL.reward || k === CELL.door ? 1 : 0;
+  gates: FloorGates,
+  short: readonly string[],
+  keysHeld: Readonly<Record<string, number>>,
+  options: SolveFloorOptions,
+): FoundOrder {
+  const { live, compiled, cost, greedy } = gates;
+  const plain = { states: 0, defenceAllowed: graph.totalReward, keyNotes: [] };
+  if (live.length === 0) {
+    // Nothing to fight: every reward is in the start room (or none is reachable).
+    return { ...plain, method: 'none', gateOrder: [] };
   }
-  let pos = graph.start.y * w + graph.start.x;
-  // The start may be the arrival stair: walking back onto it leaves the floor, and the way back up lands
-  // on the same cell, so crossing it is allowed and counted (each crossing is a trip off the floor and back).
-  const startCell = pos;
-  let stairCrossings = 0;
-  let doorsOpened = 0;
-  let route = '';
-  const fights: Fight[] = [];
-  const pickups: PickUp[] = [];
-  const order: CellRef[] = [];
-  const unreached: string[] = [];
-  let hero: HeroStats = { ...graph.hero };
-  const def0 = graph.hero.def;
-  let hatred = 0;
-  let predictedDamage = 0;
-  let totalDamage = 0;
-  let survived = true;
-  const ratio = graph.ratio;
-  const prev = new Int32Array(n);
-  const prevDir = new Int8Array(n);
-  const keys = dict<number>();
-  for (const [id, count] of Object.entries(startKeys)) keys[id] = count;
-  let keyShortage: string | null = null;
-  const canOpen = (door: number): boolean => {
-    for (const [id, count] of Object.entries(graph.doorKeys.get(door) ?? {}))
-      if ((own(keys, id) ?? 0) < count) return false;
-    return true;
-  };
-
-  const bfs = (
-    target: (i: number) => boolean,
-    avoidItems: boolean,
-    avoidDoors: boolean,
-    ignoreKeys = false,
-  ): number[] | null => {
-    prev.fill(-2);
-    prev[pos] = -1;
-    const queue = [pos];
-    for (let head = 0; head < queue.length; head++) {
-      const u = queue[head] ?? 0;
-      if (target(u)) {
-        const path: number[] = [];
-        for (let v = u; v !== pos; v = prev[v] ?? pos) path.push(v);
-        return path.reverse();
-      }
-      const x = u % w;
-      const y = (u - x) / w;
-      for (let d = 0; d < 4; d++) {
-        const dir = DIRS[d];
-        if (dir === undefined) continue;
-        const nx = x + dir.dx;
-        const ny = y + dir.dy;
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-        const v = ny * w + nx;
-        if (open[v] !== 1 || prev[v] !== -2 || ((graph.closed[u] ?? 0) & (1 << d)) !== 0) continue;
-        if (avoidItems && kind[v] === CELL.item && !target(v)) continue;
-        if (kind[v] === CELL.door && (avoidDoors || (!ignoreKeys && !canOpen(v)))) continue;
-        prev[v] = u;
-        prevDir[v] = d;
-        queue.push(v);
-      }
-    }
-    return null;
-  };
-  const step = (v: number): boolean => {
-    const c = DIRS[prevDir[v] ?? 0]?.c ?? '?';
-    if (kind[v] === CELL.door) {
-      if (!canOpen(v)) {
-        const need = Object.keys(graph.doorKeys.get(v) ?? {}).join(', ');
-        keyShortage = `not enough keys (${need}) for the door at (${v % w},${Math.floor(v / w)})`;
-        return false;
-      }
-      for (const [id, count] of Object.entries(graph.doorKeys.get(v) ?? {}))
-        keys[id] = (own(keys, id) ?? 0) - count;
-      // Like a fight, moving into a door opens it and the hero stays; the next move enters.
-      route += c;
-      kind[v] = CELL.free;
-      doorsOpened++;
-    }
-    route += c;
-    pos = v;
-    if (graph.startOnStair && v === startCell) stairCrossings++;
-    const k = kind[v];
-    if (k === CELL.item || k === CELL.reward) {
-      const id = graph.ids[v] ?? '';
-      const item = own(project.items, id);
-      if (item !== undefined && item.cls === 'tools' && /Key$/.test(id))
-        keys[id] = (own(keys, id) ?? 0) + 1;
-      if (item !== undefined && item.cls === 'items') {
-        const e = item.effect;
-        hero = {
-          hp: hero.hp + gainAt(e.hp, ratio),
-          atk: hero.atk + gainAt(e.atk, ratio),
-          def: hero.def + gainAt(e.def, ratio),
-          mdef: hero.mdef + gainAt(e.mdef, ratio),
-        };
-      }
-      kind[v] = CELL.free;
-      pickups.push({
-        x: v % w,
-        y: Math.floor(v / w),
-        id,
-        step: route.length - 1,
-        hp: hero.hp,
-        def: hero.def,
-      });
-    }
-    return true;
-  };
-  const walkTo = (target: (i: number) => boolean): boolean => {
-    const path =
-      bfs(target, true, true) ??
-      bfs(target, false, true) ??
-      bfs(target, true, false) ??
-      bfs(target, false, false);
-    if (path === null) return false;
-    for (const v of path) if (!step(v)) return false;
-    return true;
-  };
-  const isKey = (i: number): boolean =>
-    kind[i] === CELL.item &&
-    /Key$/.test(graph.ids[i] ?? '') &&
-    own(project.items, graph.ids[i] ?? '')?.cls === 'tools';
-  const collect = (): void => {
-    // Rewards, then keys reachable without opening a door (resources for later doors, here or on
-    // later floors), again while a key opened the way to more.
-    for (let progress = true; progress;) {
-      progress = false;
-      while (walkTo((i) => kind[i] === CELL.reward)) progress = true;
-      for (;;) {
-        const path = bfs(isKey, false, true);
-        if (path === null || path.length === 0) break;
-        for (const v of path) if (!step(v)) return;
-        progress = true;
-      }
-    }
-  };
-  let halted: string | null = null;
-  const fight = (cell: number): void => {
-    const x = cell % w;
-    const y = Math.floor(cell / w);
-    const px = pos % w;
-    const py = Math.floor(pos / w);
-    if (graph.doorKeys.has(cell)) {
-      // A door that is a gate (scarce keys): opened like a fight, for keys instead of HP.
-      if (!canOpen(cell)) {
-        keyShortage = `not enough keys for the door at (${x},${y})`;
-        halted = keyShortage;
-        return;
-      }
-      for (const [id, count] of Object.entries(graph.doorKeys.get(cell) ?? {}))
-        keys[id] = (own(keys, id) ?? 0) - count;
-      route += x > px ? 'R' : x < px ? 'L' : y > py ? 'D' : 'U';
-      doorsOpened++;
-      kind[cell] = CELL.free;
-      open[cell] = 1;
-      return;
-    }
-    const id = graph.ids[cell] ?? '';
-    const enemy = own(project.enemies, id);
-    let damage = 0;
-    let predicted = 0;
-    const r =
-      enemy === undefined
-        ? null
-        : battle(enemy, hero, project.values, { hatred, negativeDamage: project.negativeDamage });
-    if (enemy !== undefined && stopBeforeDeath && hero.hp - (r?.damage ?? Infinity) <= 0) {
-      halted = `stopped before the fight at (${x},${y}) (${id}): it would cost ${r?.damage ?? 'all'} HP of ${hero.hp}`;
-      return;
-    }
-    route += x > px ? 'R' : x < px ? 'L' : y > py ? 'D' : 'U';
-    if (enemy !== undefined) {
-      damage = r?.damage ?? Number.POSITIVE_INFINITY;
-      const s = defenceSaving(enemy, graph.hero, project.values, 0, {
-        negativeDamage: project.negativeDamage,
-      });
-      predicted = (s.base ?? 0) - s.saving * (hero.def - def0);
-      if (enemy.specials.includes(17)) hatred = Math.floor(hatred / 2);
-      hatred += project.values.hatred ?? 0;
-    }
-    hero = { ...hero, hp: hero.hp - damage };
-    if (hero.hp <= 0) survived = false;
-    totalDamage += damage;
-    predictedDamage += predicted;
-    fights.push({
-      x,
-      y,
-      id,
-      step: route.length - 1,
-      def: hero.def,
-      damage,
-      predicted,
-      hp: hero.hp,
+  const flagsBreak = graph.nonlinear.some((m) => m.flags.some((f) => !LINEAR_SAFE.has(f.code)));
+  if (short.length === 0 && graph.tree && !flagsBreak)
+    return { ...plain, method: 'horn', gateOrder: hornGates(graph) };
+  const budget = budgetOf(options);
+  const keyNotes: string[] = [];
+  let defenceAllowed = graph.totalReward;
+  let result;
+  if (short.length > 0) {
+    const withKeys = solveGatesWithKeys(compiled, keyResources(project, graph, keysHeld), {
+      ...budget,
+      cost,
+      initialOrder: greedy.order,
     });
-    order.push({ x, y, id });
-    kind[cell] = CELL.free;
-    open[cell] = 1;
-  };
-
-  collect();
-  for (const g of gateOrder) {
-    const gate = graph.gates[g];
-    if (gate === undefined || halted !== null) continue;
-    const left = new Set(gate.cells);
-    while (left.size > 0 && halted === null) {
-      const adjacentToLeft = (i: number): boolean => {
-        const x = i % w;
-        const y = (i - x) / w;
-        const shut = graph.closed[i] ?? 0;
-        return (
-          (y > 0 && (shut & 1) === 0 && left.has(i - w)) ||
-          (y + 1 < h && (shut & 2) === 0 && left.has(i + w)) ||
-          (x > 0 && (shut & 4) === 0 && left.has(i - 1)) ||
-          (x + 1 < w && (shut & 8) === 0 && left.has(i + 1))
-        );
-      };
-      if (!walkTo(adjacentToLeft)) {
-        const c = gate.cells[0] ?? 0;
-        const where = `(${c % w},${Math.floor(c / w)})`;
-        if (keyShortage === null && bfs(adjacentToLeft, false, false, true) !== null)
-          keyShortage = `not enough keys to reach the guard at ${where}`;
-        else if (keyShortage === null)
-          unreached.push(`gate at ${where} could not be reached on foot`);
-        break;
-      }
-      const x = pos % w;
-      const y = (pos - x) / w;
-      let target = -1;
-      for (const [d, dir] of DIRS.entries()) {
-        const nx = x + dir.dx;
-        const ny = y + dir.dy;
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h || ((graph.closed[pos] ?? 0) & (1 << d)) !== 0)
-          continue;
-        if (left.has(ny * w + nx)) {
-          target = ny * w + nx;
-          break;
-        }
-      }
-      left.delete(target);
-      fight(target);
-    }
-    if (halted === null) collect();
+    keyNotes.push(
+      `keys are scarce (${short.join(', ')}): doors are opened in the search, which spends and collects keys`,
+    );
+    defenceAllowed = Math.min(withKeys.gained, graph.totalReward);
+    if (withKeys.gained < withKeys.target)
+      keyNotes.push(
+        `the keys allow ${formatNumber(withKeys.gained)} of the ${formatNumber(withKeys.target)} defence of this floor: the order takes the most they allow`,
+      );
+    result = withKeys;
+  } else {
+    result = solveGates(compiled, { ...budget, cost, greedy });
   }
-  const isReward = (i: number): boolean => kind[i] === CELL.reward;
-  if (
-    !keysSearched &&
-    keyShortage === null &&
-    halted === null &&
-    bfs(isReward, false, false) === null
-  )
-    if (bfs(isReward, false, false, true) !== null)
-      keyShortage = 'not enough keys to reach every defence reward';
-  return {
-    order,
-    route,
-    fights,
-    pickups,
-    totalDamage,
-    predictedDamage,
-    linearMatched: fights.every((f) => f.damage === f.predicted),
-    hpLeft: hero.hp,
-    survived,
-    finalHero: hero,
-    routeComplete: unreached.length === 0 && keyShortage === null && halted === null,
-    doorsOpened,
-    keysLeft: keys,
-    keyShort: keyShortage !== null,
-    routeNotes: [
-      ...(halted !== null ? [halted] : []),
-      ...(keyShortage !== null ? [keyShortage] : []),
-      ...unreached,
-      ...(stairCrossings === 0
-        ? []
-        : [
-            `the route steps back onto the arrival cell ${stairCrossings} time(s): each is a trip off the floor and back`,
-          ]),
-    ],
+  const gateOrder = result.order.map((k) => live[k] ?? 0);
+  const base = {
+    states: result.states,
+    ...(result.outcome !== undefined ? { outcome: result.outcome } : {}),
+    defenceAllowed,
+    keyNotes,
+    gateOrder,
   };
+  if (result.gaveUp !== undefined)
+    return { ...base, method: 'greedy', why: `exact search gave up: ${result.gaveUp}` };
+  // Vampire and hatred damage depends on HP or on earlier fights: the search does not model it.
+  const orderDependentAt = new Set(
+    graph.nonlinear
+      .filter((m) => m.flags.some((f) => ORDER_DEPENDENT.has(f.code)))
+      .map((m) => m.y * graph.width + m.x),
+  );
+  if (gateOrder.some((g) => (graph.gates[g]?.cells ?? []).some((c) => orderDependentAt.has(c))))
+    return {
+      ...base,
+      method: 'exact',
+      why: 'some damage depends on HP or on earlier fights (vampire, hatred): not modelled by the search',
+    };
+  return { ...base, method: 'exact' };
+}
+
+/**
+ * Why the order is not proven optimal, or undefined when it is: the search must have proven it, the
+ * tower must use the stock damage code, the hero must survive the walk and the walk must be complete.
+ */
+function verdict(project: Project, found: FoundOrder, sim: Simulation): string | undefined {
+  if (found.why !== undefined) return found.why;
+  if (project.engine.damageCode.status === 'custom')
+    return `${CUSTOM_DAMAGE_NOTE} (the tower's functions.js changes ${project.engine.damageCode.differing.join(', ')})`;
+  if (!sim.survived) return 'the hero does not survive this route with these numbers';
+  if (!sim.routeComplete) return 'the walk could not follow the order (see the route notes)';
+  return undefined;
 }
 
 /** Key ids whose doors in the floor's live rooms outnumber the keys held plus those lying there. */

@@ -261,6 +261,45 @@ describe('puzzlekit mota', () => {
     expect(badKeys.stderr).toMatch(/--keys must be id=count/);
   });
 
+  it('budgets: --max-nodes and --max-states stop the exact search and name the bound', async () => {
+    const args = [
+      'mota',
+      'solve',
+      'ou',
+      '--floor',
+      'MT1',
+      '--probe',
+      '--hero-x',
+      '6',
+      '--hero-y',
+      '11',
+    ];
+    const full = JSON.parse((await runCli([...args, '--json'], onlyUp)).stdout) as SolveJson & {
+      searchOutcome: unknown;
+      states: number;
+    };
+    expect(full.method).toBe('exact');
+    expect(full.searchOutcome).toEqual({ kind: 'solved' });
+    const few = await runCli([...args, '--max-nodes', '3', '--json'], onlyUp);
+    expect(few.code).toBe(0);
+    const cut = JSON.parse(few.stdout) as SolveJson & { searchOutcome: unknown; why: string };
+    expect(cut.method).toBe('greedy');
+    expect(cut.optimal).toBe(false);
+    expect(cut.searchOutcome).toEqual({ kind: 'gave-up', bound: 'nodes', limit: 3 });
+    expect(cut.why).toBe('exact search gave up: node budget of 3 reached');
+    const held = JSON.parse(
+      (await runCli([...args, '--max-states', '2', '--json'], onlyUp)).stdout,
+    ) as {
+      searchOutcome: unknown;
+    };
+    expect(held.searchOutcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 2 });
+    for (const bad of [
+      ['--max-nodes', '0'],
+      ['--max-states', 'x'],
+    ])
+      expect((await runCli([...args, ...bad], onlyUp)).code).toBe(2);
+  });
+
   it('--keys gives the keys held on arrival', async () => {
     // Only Up MT5 has special doors and no specialKey at the start: what lies behind them is out of reach.
     const args = ['mota', 'solve', 'ou', '--floor', 'MT5', '--probe', '--json'];

@@ -4,23 +4,27 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import {
   arrivalsOf,
-  collectProjectFiles,
   floorSummary,
   formatNumber as num,
-  loadProject,
+  keysForEveryDoor,
+  listFloors,
   parseTree,
   planTower,
   probeHero,
   solveFloor,
   solveFloorArrivals,
   solveTree,
+  arrivalJson,
+  engineJson,
+  planJson,
+  solutionJson,
   type Arrival,
   type FloorSolution,
   type HeroStats,
   type Project,
   type TowerPlan,
 } from '@puzzlekit/mota-bluegem';
-import { assertInsideTower } from '@puzzlekit/mota-bluegem/node';
+import { readProjectWith } from '@puzzlekit/mota-bluegem/node';
 import { quoteInput } from '@puzzlekit/errors';
 import {
   CommandFailure,
@@ -33,20 +37,8 @@ import {
 import type { DemoSection, GameModule } from './types.js';
 
 /** Reads a project folder (the tower folder or its `project` folder) through the CLI's file access. */
-async function readProject(ctx: Context, dir: string): Promise<Project> {
-  let root = join(dir, 'project');
-  try {
-    await ctx.io.readText(join(root, 'data.js'));
-  } catch {
-    root = dir;
-  }
-  // Every file is read inside the tower folder: floor ids are plain file names (checked by
-  // collectProjectFiles) and symbolic links may not lead out of the folder.
-  const files = await collectProjectFiles(async (path) => {
-    await assertInsideTower(root, join(root, path));
-    return ctx.readText(join(root, path));
-  });
-  return loadProject(files);
+function readProject(ctx: Context, dir: string): Promise<Project> {
+  return readProjectWith(dir, (path) => ctx.readText(path));
 }
 
 interface HeroFlags {
@@ -63,28 +55,11 @@ function hasFloor(project: Project, floorId: string): boolean {
   return Object.prototype.hasOwnProperty.call(project.floors, floorId);
 }
 
-function floorList(project: Project): string {
-  const ids = project.floorIds;
-  return ids.length <= 20
-    ? ids.join(', ')
-    : `${ids.slice(0, 20).join(', ')}, … (${ids.length} floors)`;
-}
-
 /** `--keys`: `id=count,…`, or `doors` (as many of each key as the floors have doors needing it). */
 function keysFrom(project: Project, flags: HeroFlags): Record<string, number> | undefined {
   if (flags.keys === undefined) return undefined;
   const keys: Record<string, number> = Object.create(null) as Record<string, number>;
-  if (flags.keys === 'doors') {
-    const perDoor = new Map<number, Readonly<Record<string, number>>>();
-    for (const tile of Object.values(project.tiles))
-      if (tile.keys) perDoor.set(tile.number, tile.keys);
-    for (const id of project.floorIds)
-      for (const row of project.floors[id]?.map ?? [])
-        for (const n of row)
-          for (const [key, count] of Object.entries(perDoor.get(n) ?? {}))
-            keys[key] = (keys[key] ?? 0) + count;
-    return keys;
-  }
+  if (flags.keys === 'doors') return keysForEveryDoor(project);
   for (const part of flags.keys.split(',')) {
     const m = /^\s*([A-Za-z_$][\w$]*)\s*=\s*(\d{1,9})\s*$/.exec(part);
     if (m === null)
@@ -117,55 +92,6 @@ function heroOptions(cmd: Command): Command {
       '--keys <list>',
       "keys held on arrival, such as yellowKey=2,blueKey=1, or 'doors' for one per door of the floors (default: the game's starting keys)",
     );
-}
-
-/** The solve result as the issue's JSON shape (plus the details). */
-function solutionJson(sol: FloorSolution): Record<string, unknown> {
-  return {
-    floor: sol.floorId,
-    order: sol.order.map((o) => ({ x: o.x, y: o.y, enemy: o.id })),
-    route: sol.route,
-    totalDamage: sol.totalDamage,
-    hpLeft: sol.hpLeft,
-    optimal: sol.optimal,
-    nonlinear: sol.nonlinear.map((m) => ({
-      x: m.x,
-      y: m.y,
-      enemy: m.id,
-      reasons: m.flags.map((f) => f.code),
-    })),
-    method: sol.method,
-    searchProven: sol.searchProven,
-    totalReward: sol.totalReward,
-    defenceAllowed: sol.defenceAllowed,
-    approximate: sol.approximate,
-    ...(sol.approximate ? { damageFormula: 'custom damage formula: figures approximate' } : {}),
-    ...(sol.why !== undefined ? { why: sol.why } : {}),
-    states: sol.states,
-    tree: sol.tree,
-    gates: sol.gateCount,
-    finalDefence: sol.finalHero.def,
-    predictedDamage: sol.predictedDamage,
-    linearMatched: sol.linearMatched,
-    modelDamage: sol.modelDamage,
-    greedyDamage: sol.greedyDamage,
-    survived: sol.survived,
-    routeComplete: sol.routeComplete,
-    doorsOpened: sol.doorsOpened,
-    keysLeft: { ...sol.keysLeft },
-    fights: sol.fights.map((f) => ({
-      step: f.step,
-      x: f.x,
-      y: f.y,
-      enemy: f.id,
-      def: f.def,
-      damage: f.damage,
-      predicted: f.predicted,
-      hp: f.hp,
-    })),
-    unbeatable: sol.unbeatable.map((u) => ({ x: u.x, y: u.y, enemy: u.id })),
-    notes: [...sol.notes, ...sol.routeNotes],
-  };
 }
 
 function solutionText(sol: FloorSolution, title: string): string {
@@ -220,55 +146,6 @@ function arrivalText(a: Arrival): string {
   const shown =
     from.slice(0, 4).join(', ') + (from.length > 4 ? `, and ${from.length - 4} more` : '');
   return `arrival (${a.x},${a.y}) from ${shown}`;
-}
-
-function arrivalJson(a: Arrival): Record<string, unknown> {
-  return { x: a.x, y: a.y, from: a.sources.map((s) => ({ ...s })) };
-}
-
-function planJson(plan: TowerPlan, project: Project): Record<string, unknown> {
-  return {
-    title: project.title,
-    version: project.version,
-    engine: engineJson(project),
-    totals: plan.totals,
-    ...(plan.stopped !== undefined ? { stopped: plan.stopped } : {}),
-    heroOut: plan.heroOut,
-    keysOut: { ...plan.keysOut },
-    floors: plan.floors.map((f) => ({
-      floor: f.floorId,
-      status: f.status,
-      ...(f.why !== undefined ? { why: f.why } : {}),
-      ...(f.arrival !== undefined ? { arrival: f.arrival } : {}),
-      arrivals: f.arrivals,
-      heroIn: f.heroIn,
-      keysIn: { ...f.keysIn },
-      fights: f.fights,
-      damage: f.damage,
-      unbeatable: f.unbeatable,
-      hpLeft: f.heroOut.hp,
-      heroOut: f.heroOut,
-      keysOut: { ...f.keysOut },
-      survived: f.survived,
-      proven: f.proven,
-      approximate: f.approximate,
-      ...(f.solution !== undefined
-        ? { route: f.solution.route, routeComplete: f.solution.routeComplete }
-        : {}),
-    })),
-  };
-}
-
-function engineJson(project: Project): Record<string, unknown> {
-  const e = project.engine;
-  return {
-    fields: e.fields,
-    evidence: e.evidence,
-    noPass: e.noPass,
-    damageCode: e.damageCode.status,
-    ...(e.damageCode.releases.length > 0 ? { stockReleases: e.damageCode.releases } : {}),
-    ...(e.damageCode.differing.length > 0 ? { differing: e.damageCode.differing } : {}),
-  };
 }
 
 function engineText(project: Project): string {
@@ -385,10 +262,11 @@ export const mota: GameModule = {
         .option('--hero-x <x>', 'hero x (default: one plan per arrival cell)')
         .option('--hero-y <y>', 'hero y')
         .option(
-          '--max-states <n>',
-          'state budget of the exact search on floors with cycles',
+          '--max-nodes <n>',
+          'search states the exact search may expand per arrival cell (floors with cycles)',
           '2000000',
         )
+        .option('--max-states <n>', 'search states it may hold in memory', '4000000')
         .option(
           '--max-ms <ms>',
           'time budget of the exact searches in milliseconds (all arrival cells together)',
@@ -401,10 +279,12 @@ export const mota: GameModule = {
           floor: string;
           heroX?: string;
           heroY?: string;
+          maxNodes: string;
           maxStates: string;
           maxMs: string;
         },
       ) => {
+        const maxNodes = intOption('--max-nodes', flags.maxNodes, 1);
         const maxStates = intOption('--max-states', flags.maxStates, 1);
         const maxMs = maxMsOption(flags.maxMs);
         if ((flags.heroX === undefined) !== (flags.heroY === undefined))
@@ -415,11 +295,12 @@ export const mota: GameModule = {
             : undefined;
         const project = await readProject(ctx, dir);
         if (!hasFloor(project, flags.floor))
-          throw new UsageError(`no floor ${quoteInput(flags.floor)} (have ${floorList(project)})`);
+          throw new UsageError(`no floor ${quoteInput(flags.floor)} (have ${listFloors(project)})`);
         const title = project.floors[flags.floor]?.title ?? flags.floor;
         const keys = keysFrom(project, flags);
         const options = {
           hero: heroFrom(project, flags.floor, flags),
+          maxNodes,
           maxStates,
           maxMs,
           ...(keys !== undefined ? { keys } : {}),
@@ -467,32 +348,40 @@ export const mota: GameModule = {
           'plan the whole tower floor by floor in play order, carrying HP, ATK, DEF, MDEF and keys',
         )
         .argument('<project-dir>', 'the tower folder or its project/ folder')
-        .option('--max-states <n>', 'state budget of each floor’s exact search', '200000')
+        .option('--max-nodes <n>', 'search states each floor’s exact search may expand', '200000')
+        .option('--max-states <n>', 'search states it may hold in memory', '4000000')
         .option('--max-ms <ms>', 'time budget of the whole plan in milliseconds', '60000'),
-    ).action(async (dir: string, flags: HeroFlags & { maxStates: string; maxMs: string }) => {
-      const maxStates = intOption('--max-states', flags.maxStates, 1);
-      const maxMs = maxMsOption(flags.maxMs);
-      if (flags.probe === true)
-        throw new UsageError('--probe is per floor; the whole-tower plan carries the real hero');
-      const project = await readProject(ctx, dir);
-      const keys = keysFrom(project, flags);
-      const progress = ctx.json
-        ? { update: () => undefined, stop: () => undefined }
-        : ctx.progress('planning floors', project.floorIds.length);
-      let plan: TowerPlan;
-      try {
-        plan = planTower(project, {
-          hero: heroFrom(project, project.start.floorId, flags),
-          ...(keys !== undefined ? { keys } : {}),
-          maxStates,
-          maxMs,
-          onProgress: (done, total) => progress.update(done, total),
-        });
-      } finally {
-        progress.stop();
-      }
-      ctx.output(planJson(plan, project), () => planText(plan, project));
-    });
+    ).action(
+      async (
+        dir: string,
+        flags: HeroFlags & { maxNodes: string; maxStates: string; maxMs: string },
+      ) => {
+        const maxNodes = intOption('--max-nodes', flags.maxNodes, 1);
+        const maxStates = intOption('--max-states', flags.maxStates, 1);
+        const maxMs = maxMsOption(flags.maxMs);
+        if (flags.probe === true)
+          throw new UsageError('--probe is per floor; the whole-tower plan carries the real hero');
+        const project = await readProject(ctx, dir);
+        const keys = keysFrom(project, flags);
+        const progress = ctx.json
+          ? { update: () => undefined, stop: () => undefined }
+          : ctx.progress('planning floors', project.floorIds.length);
+        let plan: TowerPlan;
+        try {
+          plan = planTower(project, {
+            hero: heroFrom(project, project.start.floorId, flags),
+            ...(keys !== undefined ? { keys } : {}),
+            maxNodes,
+            maxStates,
+            maxMs,
+            onProgress: (done, total) => progress.update(done, total),
+          });
+        } finally {
+          progress.stop();
+        }
+        ctx.output(planJson(plan, project), () => planText(plan, project));
+      },
+    );
 
     group
       .command('order')
@@ -533,8 +422,7 @@ export const mota: GameModule = {
         data: { fixture: false, ...sol },
       };
     }
-    const read = async (path: string): Promise<string> => ctx.io.readText(join(dir, path));
-    const project = loadProject(await collectProjectFiles(read));
+    const project = await readProject(ctx, dir);
     const hero = probeHero(project, DEMO_FLOOR);
     const sol = solveFloor(project, DEMO_FLOOR, { hero });
     const saved = sol.greedyDamage - sol.modelDamage;
