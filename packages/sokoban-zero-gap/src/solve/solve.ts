@@ -89,17 +89,9 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
   if (exact.solved || exact.gaveUp === 'unsolvable') return exact;
   const lines = lineAnswer(level, maxMs / 4);
   if (lines) {
-    const shorter = optimize(level, lines.pushList, { maxNodes: 200_000, maxMs: maxMs / 4 });
-    return {
-      solved: true,
-      optimal: false,
-      pushes: shorter.pushes,
-      moves: shorter.moves,
-      solution: shorter.solution,
-      pushList: lurdToPushes(level, shorter.solution),
-      nodes: exact.nodes + lines.nodes,
-      lowerBound: exact.lowerBound,
-    };
+    return shortenedAnswer(level, lines.pushList, exact.nodes + lines.nodes, exact.lowerBound, {
+      maxMs: maxMs / 4,
+    });
   }
   const spent = performance.now() - started;
   const rest = search(
@@ -108,6 +100,30 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     FAST_WEIGHT,
   );
   return { ...rest, nodes: rest.nodes + exact.nodes, lowerBound: exact.lowerBound };
+}
+
+/**
+ * A fast-mode answer (not claimed optimal): `pushes` shortened by the optimizer (loop cuts, line
+ * re-solves, local shortcuts), within `maxMs` when given.
+ */
+function shortenedAnswer(
+  level: Level,
+  pushes: readonly Push[],
+  nodes: number,
+  lowerBound: number,
+  limits: { readonly maxMs?: number } = {},
+): SolveResult {
+  const shorter = optimize(level, pushes, { maxNodes: 200_000, ...limits });
+  return {
+    solved: true,
+    optimal: false,
+    pushes: shorter.pushes,
+    moves: shorter.moves,
+    solution: shorter.solution,
+    pushList: lurdToPushes(level, shorter.solution),
+    nodes,
+    lowerBound,
+  };
 }
 
 /**
@@ -450,17 +466,7 @@ function finish(
   }
   if (!optimal && pushes.length > 0) {
     // the fast mode's answer, shortened (loop cuts, line re-solves, local shortcuts)
-    const shorter = optimize(level, pushes, { maxNodes: 200_000 });
-    return {
-      solved: true,
-      optimal: false,
-      pushes: shorter.pushes,
-      moves: shorter.moves,
-      solution: shorter.solution,
-      pushList: lurdToPushes(level, shorter.solution),
-      nodes,
-      lowerBound,
-    };
+    return shortenedAnswer(level, pushes, nodes, lowerBound);
   }
   const solution = pushesToLurd(level, pushes);
   return {
