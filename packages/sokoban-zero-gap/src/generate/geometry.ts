@@ -325,6 +325,11 @@ function sBoard(n: number, rng: Rng): StartBoard | null {
     }
   }
   rng.shuffle(edges);
+  // The turn re-ties two rim pillars: the entrance and the bottom-left corner, untied at the start,
+  // are tied after it. The corner's pillar hangs on its upper neighbour (the last left-column pillar,
+  // which the turn unties), so the turn only re-roots that branch and no pocket forms there.
+  set.union((n - 1) * n, (n - 2) * n);
+  put(2, 2 * n - 1);
   // No box between the entrance and the top-right corner: once the top side has turned both are
   // tied, and that box would shut the player out of the corner the rotation's last push needs.
   const cornerEdge = n - 2;
