@@ -49,4 +49,20 @@ describe('replay and verify', () => {
     expect(r.legal).toBe(false);
     expect(r.failure?.step).toBe(0);
   });
+
+  it('reports the first impossible push after legal ones, with the position before it', () => {
+    const pushes = lurdToPushes(microban1, 'dlUrrrdLullddrUluRuulDrddrruLdlUU');
+    // the third push again, after the first three: that box has left the cell
+    const broken = [...pushes.slice(0, 3), pushes[2]!, ...pushes.slice(3)];
+    const r = verify(microban1, broken);
+    expect(r).toMatchObject({ legal: false, solved: false, pushes: 3 });
+    expect(r.failure).toMatchObject({ step: 3, reason: /no box at cell/ });
+    const before = replay(microban1, pushesToLurd(microban1, pushes.slice(0, 3)));
+    expect(r.final.cells).toEqual(before.final.cells);
+    expect(r.moves).toBe(before.moves);
+    // a push the player cannot get behind: box (3,4) pushed up needs the wall cell below it
+    const cut = verify(microban1, [{ box: 4 * 6 + 3, direction: 1 }]);
+    expect(cut.failure).toMatchObject({ step: 0, reason: /cannot reach|cannot move/ });
+    expect(() => pushesToLurd(microban1, broken)).toThrow(/push 4: no box at cell/);
+  });
 });

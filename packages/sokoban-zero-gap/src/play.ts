@@ -240,6 +240,53 @@ export interface WalkOutOptions {
   readonly onProgress?: (done: number, total: number, moves: number) => void;
 }
 
+/** Where and why a push list stops being playable (see {@link walkOut}). */
+interface PushFailure {
+  /** 0-based index of the impossible push. */
+  readonly step: number;
+  /** What is wrong, in words (without the push number). */
+  readonly reason: string;
+}
+
+/**
+ * The walk-out of a push list: the LURD text of every push before the first impossible one, and that
+ * push as a typed {@link PushFailure}. {@link pushesToLurd} throws on it; {@link verify} reports it.
+ */
+function walkOut(
+  level: Level,
+  pushes: readonly Push[] | Int32Array,
+  options: WalkOutOptions,
+): { readonly moves: string; readonly failure?: PushFailure } {
+  const { width } = level;
+  const cells = level.cells.slice();
+  const off = directionOffsets(width);
+  const walker = new Walker(width, cells.length);
+  const out = new MoveBuffer(options.maxMoves ?? MAX_LURD_MOVES);
+  let p = level.player;
+  const every = Math.max(1, Math.floor(10_000_000 / cells.length));
+  const stop = (step: number, reason: string) => ({ moves: out.text(), failure: { step, reason } });
+  for (let i = 0; i < pushes.length; i++) {
+    if (options.onProgress && i % every === 0) options.onProgress(i, pushes.length, out.length);
+    const { box, direction } = pushAt(pushes, i);
+    const o = off[direction]!;
+    const behind = box - o;
+    const target = box + o;
+    if (!(cells[box]! & BOX)) return stop(i, `no box at cell ${box}`);
+    if (target < 0 || target >= cells.length || cells[target]! & (WALL | BOX)) {
+      return stop(i, 'the box cannot move there');
+    }
+    // a failed walk writes nothing, so `out` then holds exactly the pushes before this one
+    if (behind < 0 || behind >= cells.length || !walker.walk(cells, p, behind, out)) {
+      return stop(i, 'the player cannot reach the cell behind the box');
+    }
+    out.push(PUSH_CODES[direction]!);
+    cells[box] = cells[box]! & ~BOX;
+    cells[target] = cells[target]! | BOX;
+    p = box;
+  }
+  return { moves: out.text() };
+}
+
 /**
  * Walks a push list out into LURD moves: before each push the player takes a shortest walk to the
  * cell behind the box. Throws {@link InvalidInputError} (path `$[i]`) at the first push that is
@@ -250,38 +297,13 @@ export function pushesToLurd(
   pushes: readonly Push[] | Int32Array,
   options: WalkOutOptions = {},
 ): string {
-  const { width } = level;
-  const cells = level.cells.slice();
-  const off = directionOffsets(width);
-  const walker = new Walker(width, cells.length);
-  const out = new MoveBuffer(options.maxMoves ?? MAX_LURD_MOVES);
-  let p = level.player;
-  const every = Math.max(1, Math.floor(10_000_000 / cells.length));
-  for (let i = 0; i < pushes.length; i++) {
-    if (options.onProgress && i % every === 0) options.onProgress(i, pushes.length, out.length);
-    const { box, direction } = pushAt(pushes, i);
-    const o = off[direction]!;
-    const behind = box - o;
-    const target = box + o;
-    if (!(cells[box]! & BOX))
-      throw new InvalidInputError(`push ${i + 1}: no box at cell ${box}`, { path: `$[${i}]` });
-    if (target < 0 || target >= cells.length || cells[target]! & (WALL | BOX)) {
-      throw new InvalidInputError(`push ${i + 1}: the box cannot move there`, { path: `$[${i}]` });
-    }
-    if (behind < 0 || behind >= cells.length || !walker.walk(cells, p, behind, out)) {
-      throw new InvalidInputError(
-        `push ${i + 1}: the player cannot reach the cell behind the box`,
-        {
-          path: `$[${i}]`,
-        },
-      );
-    }
-    out.push(PUSH_CODES[direction]!);
-    cells[box] = cells[box]! & ~BOX;
-    cells[target] = cells[target]! | BOX;
-    p = box;
+  const { moves, failure } = walkOut(level, pushes, options);
+  if (failure) {
+    throw new InvalidInputError(`push ${failure.step + 1}: ${failure.reason}`, {
+      path: `$[${failure.step}]`,
+    });
   }
-  return out.text();
+  return moves;
 }
 
 /** The i-th push of a push list given as objects or packed as `box * 4 + direction`. */
@@ -323,27 +345,18 @@ export function lurdToPushes(level: Level, moves: string): Push[] {
  */
 export function verify(level: Level, answer: string | readonly Push[]): VerifyResult {
   if (typeof answer === 'string') return replay(level, parseLurd(answer));
-  let moves: string;
-  try {
-    moves = pushesToLurd(level, answer);
-  } catch (error) {
-    if (error instanceof InvalidInputError) {
-      const step = Number(/\[(\d+)\]/.exec(error.path ?? '')?.[1] ?? 0);
-      const partial = pushesToLurd(level, answer.slice(0, step));
-      const r = replay(level, partial);
-      const push = answer[step]!;
-      return {
-        ...r,
-        legal: false,
-        solved: false,
-        failure: {
-          step,
-          move: `${push.box % level.width} ${Math.floor(push.box / level.width)} ${DIRECTION_LETTERS[push.direction]!.toUpperCase()}`,
-          reason: error.reason,
-        },
-      };
-    }
-    throw error;
-  }
-  return replay(level, moves);
+  const { moves, failure } = walkOut(level, answer, {});
+  const r = replay(level, moves);
+  if (!failure) return r;
+  const push = answer[failure.step]!;
+  return {
+    ...r,
+    legal: false,
+    solved: false,
+    failure: {
+      step: failure.step,
+      move: `${push.box % level.width} ${Math.floor(push.box / level.width)} ${DIRECTION_LETTERS[push.direction]!.toUpperCase()}`,
+      reason: failure.reason,
+    },
+  };
 }
