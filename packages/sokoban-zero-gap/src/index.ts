@@ -25,6 +25,7 @@ export {
   printPushList,
   type PrintLurdOptions,
 } from './format/lurd.js';
+export { generatedCollection, generatedLevelEntry, levelSolution } from './format/collection.js';
 export {
   expandRle,
   encodeRuns,

@@ -6,6 +6,8 @@ import {
   MAX_PUSHES,
   maxSize,
   generateMany,
+  generatedCollection,
+  levelSolution,
   optimize,
   parseLurd,
   parseXsb,
@@ -43,10 +45,6 @@ async function readLevel(ctx: Context, path: string, index: string | undefined):
       `${path} has ${collection.levels.length} level(s); --level ${n} does not exist`,
     );
   return level;
-}
-
-function solutionOf(level: Level): string | undefined {
-  return level.properties?.find(([k]) => k.toLowerCase() === 'solution')?.[1];
 }
 
 function levelJson(g: GeneratedLevel): Record<string, unknown> {
@@ -138,30 +136,7 @@ function registerGenerate(group: Command, ctx: Context): void {
       } finally {
         bar.stop();
       }
-      const text = printXsb({
-        comments: [],
-        properties: [],
-        levels: levels.map((g) => ({
-          ...g.level,
-          properties: [
-            ['Pushes', String(g.pushes)],
-            ...(g.solution !== undefined
-              ? ([
-                  ['Moves', String(g.moves)],
-                  ['Solution', g.solution],
-                ] as [string, string][])
-              : []),
-          ],
-          ...(g.solution === undefined
-            ? {
-                comments: [
-                  'push list (x y D):',
-                  ...printPushList(g.pushList, g.level.width).trimEnd().split('\n'),
-                ],
-              }
-            : {}),
-        })),
-      });
+      const text = printXsb(generatedCollection(levels));
       if (o.out !== undefined) {
         await ctx.writeText(o.out, text);
         ctx.info(`wrote ${levels.length} level(s) to ${o.out}`);
@@ -182,7 +157,7 @@ function registerVerify(group: Command, ctx: Context): void {
     .action(async (levelFile: string, solutionFile: string | undefined, o: { level?: string }) => {
       const level = await readLevel(ctx, levelFile, o.level);
       const answer =
-        solutionFile !== undefined ? await ctx.readText(solutionFile) : solutionOf(level);
+        solutionFile !== undefined ? await ctx.readText(solutionFile) : levelSolution(level);
       if (answer === undefined)
         throw new UsageError('no solution file given and the level has no Solution line');
       const moves = parseLurd(answer, {
