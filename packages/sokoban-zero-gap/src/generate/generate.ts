@@ -1,3 +1,4 @@
+import { BudgetMeter, describeOutcome } from '@puzzlekit/graph-search';
 import { GenerationError, InvalidInputError } from '@puzzlekit/errors';
 import { Rng, type Seed } from '@puzzlekit/rng';
 import { BOX, GOAL, MAX_BOARD_SIDE, WALL, type Level } from '../model.js';
@@ -118,23 +119,26 @@ export function maxSize(type: ZeroGapType): number {
   return Math.floor((MAX_BOARD_SIDE - 3) / 2);
 }
 
-/** The time budget and progress reports of one generation, checked every few thousand steps. */
+/**
+ * The time budget and progress reports of one generation, checked every few thousand steps: the
+ * shared {@link BudgetMeter} keeps the clock and the bound, and its outcome names the limit in the
+ * words every puzzlekit search uses; the phase and how far it got are added for the reader.
+ */
 class Budget {
-  private readonly deadline: number;
+  private readonly meter: BudgetMeter;
 
   constructor(
-    private readonly maxMs: number | undefined,
+    maxMs: number | undefined,
     private readonly onProgress: ((done: number, total: number) => void) | undefined,
   ) {
-    this.deadline = maxMs === undefined ? Infinity : performance.now() + maxMs;
+    this.meter = new BudgetMeter({ maxNodes: Infinity, maxMs: maxMs ?? Infinity });
   }
 
   tick(phase: string, done: number, total: number): void {
     this.onProgress?.(done, total);
-    if (performance.now() > this.deadline) {
-      throw new GenerationError(
-        `gave up: time limit of ${this.maxMs!.toLocaleString('en-US')} ms reached (${phase}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})`,
-      );
+    if (this.meter.elapsedMs() > this.meter.maxMs) {
+      const where = `${phase}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
+      throw new GenerationError(`${describeOutcome(this.meter.gaveUp('time'))} (${where})`);
     }
   }
 }
