@@ -1,3 +1,4 @@
+import { floodFill } from '@puzzlekit/grid';
 import { ParseError, stripBom } from '@puzzlekit/errors';
 import { BOX, GOAL, MAX_BOARD_SIDE, WALL, type Collection, type Level } from '../model.js';
 import { encodeRuns, expandRle } from './rle.js';
@@ -128,12 +129,10 @@ function buildLevel(rows: RawRow[], source: string | undefined): Level {
   if (boxes !== goals) {
     throw new ParseError(`the board has ${boxes} boxes but ${goals} goals`, at(0, 0));
   }
-  // The player's region must be closed by walls.
-  const seen = new Uint8Array(width * height);
-  const stack = [player];
-  seen[player] = 1;
-  while (stack.length > 0) {
-    const c = stack.pop()!;
+  // The player's region must be closed by walls: the flood (breadth-first, so the nearest way out
+  // is the one reported) may not reach the board's edge.
+  const region = floodFill({ width, height, cells }, player, (v) => (v & WALL) === 0);
+  for (const c of region) {
     const x = c % width;
     const y = (c - x) / width;
     if (x === 0 || y === 0 || x === width - 1 || y === height - 1) {
@@ -141,12 +140,6 @@ function buildLevel(rows: RawRow[], source: string | undefined): Level {
         'the board is not closed by walls: the player can walk off it here',
         at(y, x),
       );
-    }
-    for (const n of [c - 1, c + 1, c - width, c + width]) {
-      if (!seen[n] && !(cells[n]! & WALL)) {
-        seen[n] = 1;
-        stack.push(n);
-      }
     }
   }
   return { width, height, cells, player };
