@@ -1,3 +1,5 @@
+import { neighbourOffsets } from '@puzzlekit/grid';
+
 /** Cell flag: a wall. */
 export const WALL = 1;
 /** Cell flag: a goal square. */
@@ -12,11 +14,14 @@ export const BOX = 4;
  */
 export const MAX_BOARD_SIDE = 1024;
 
-/** A direction index: 0 left, 1 up, 2 right, 3 down (the order of `lurd`). */
+/**
+ * A direction index: 0 up, 1 right, 2 down, 3 left — the order of every puzzlekit package
+ * (`@puzzlekit/grid`'s `Direction4`). Opposite directions differ by 2; up/down are the even ones.
+ */
 export type Direction = 0 | 1 | 2 | 3;
 
-/** The LURD letters by {@link Direction} index. */
-export const DIRECTION_LETTERS = 'lurd';
+/** The LURD walk letters by {@link Direction} index (`urdl`: up, right, down, left). */
+export const DIRECTION_LETTERS = 'urdl';
 
 /**
  * One Sokoban level: a rectangular board in row-major order (`cell = y * width + x`).
@@ -63,9 +68,9 @@ export interface Push {
   readonly direction: Direction;
 }
 
-/** Cell offsets of the four directions on a board `width` wide. */
+/** Cell offsets of the four directions on a board `width` wide, by {@link Direction} (grid's). */
 export function directionOffsets(width: number): Int32Array {
-  return Int32Array.of(-1, -width, 1, width);
+  return neighbourOffsets(width);
 }
 
 /** Counts boxes and goals of a level. */

@@ -45,7 +45,7 @@ describe('replay and verify', () => {
   });
 
   it('reports an impossible push in a push list', () => {
-    const r = verify(microban1, [{ box: 3 * 6 + 1, direction: 0 }]);
+    const r = verify(microban1, [{ box: 3 * 6 + 1, direction: 3 }]); // left, into the wall
     expect(r.legal).toBe(false);
     expect(r.failure?.step).toBe(0);
   });
@@ -61,7 +61,7 @@ describe('replay and verify', () => {
     expect(r.final.cells).toEqual(before.final.cells);
     expect(r.moves).toBe(before.moves);
     // a push the player cannot get behind: box (3,4) pushed up needs the wall cell below it
-    const cut = verify(microban1, [{ box: 4 * 6 + 3, direction: 1 }]);
+    const cut = verify(microban1, [{ box: 4 * 6 + 3, direction: 0 }]); // up
     expect(cut.failure).toMatchObject({ step: 0, reason: /cannot reach|cannot move/ });
     expect(() => pushesToLurd(microban1, broken)).toThrow(/push 4: no box at cell/);
   });

@@ -1,3 +1,4 @@
+import { CellSearch } from '@puzzlekit/grid';
 import { InvalidInputError } from '@puzzlekit/errors';
 import {
   BOX,
@@ -163,69 +164,33 @@ export class MoveBuffer {
 }
 
 /** Character codes of `lurd` and `LURD` by direction. */
-export const WALK_CODES = Uint8Array.from('lurd', (c) => c.charCodeAt(0));
-export const PUSH_CODES = Uint8Array.from('LURD', (c) => c.charCodeAt(0));
+export const WALK_CODES = Uint8Array.from(DIRECTION_LETTERS, (c) => c.charCodeAt(0));
+export const PUSH_CODES = Uint8Array.from(DIRECTION_LETTERS.toUpperCase(), (c) => c.charCodeAt(0));
 
-/** Reusable BFS buffers for walking the player on one board size. */
+/**
+ * The player's shortest walks on one board size, written straight into a {@link MoveBuffer}: a
+ * breadth-first search on `@puzzlekit/grid`'s {@link CellSearch}, whose buffers live between walks.
+ * Sokoban boards are closed by walls, so the board's own outer ring serves as the search's border
+ * (no padded copy): a player on that ring is a board that is not closed, an InvalidInputError.
+ */
 export class Walker {
-  private readonly stamp: Int32Array;
-  private readonly from: Uint8Array;
-  private readonly queue: Int32Array;
-  private epoch = 0;
-  private readonly off: Int32Array;
+  private readonly search: CellSearch;
 
-  constructor(
-    readonly width: number,
-    readonly size: number,
-  ) {
-    this.stamp = new Int32Array(size);
-    this.from = new Uint8Array(size);
-    this.queue = new Int32Array(size);
-    this.off = directionOffsets(width);
+  constructor(width: number, height: number) {
+    this.search = new CellSearch(width, height);
   }
 
   /**
-   * Shortest walk from `start` to `goal` over cells without WALL or BOX; returns the letters
-   * (lower case) or null when unreachable. Cells on the board edge are never left (boards are closed).
-   */
-  path(cells: Uint8Array, start: number, goal: number): string | null {
-    const out = new MoveBuffer(this.size);
-    return this.walk(cells, start, goal, out) ? out.text() : null;
-  }
-
-  /**
-   * Appends the shortest walk from `start` to `goal` (ties broken by BFS in `lurd` order) to `out`;
-   * false when `goal` cannot be reached.
+   * Appends the shortest walk from `start` to `goal` (ties broken by the search's direction order:
+   * up, right, down, left) to `out`; false when `goal` cannot be reached.
    */
   walk(cells: Uint8Array, start: number, goal: number, out: MoveBuffer): boolean {
     if (start === goal) return true;
-    const { stamp, queue: q, off, from, size } = this;
-    const e = ++this.epoch;
-    let head = 0;
-    let tail = 0;
-    q[tail++] = start;
-    stamp[start] = e;
-    while (head < tail) {
-      const c = q[head++]!;
-      for (let d = 0; d < 4; d++) {
-        const t = c + off[d]!;
-        if (t < 0 || t >= size || stamp[t] === e || cells[t]! & (WALL | BOX)) continue;
-        stamp[t] = e;
-        from[t] = d;
-        if (t === goal) {
-          // count the steps, then write them back to front
-          let steps = 0;
-          for (let x = t; x !== start; x -= off[from[x]!]!) steps++;
-          const bytes = out.reserve(steps);
-          let at = out.length + steps;
-          for (let x = t; x !== start; x -= off[from[x]!]!) bytes[--at] = WALK_CODES[from[x]!]!;
-          out.length += steps;
-          return true;
-        }
-        q[tail++] = t;
-      }
-    }
-    return false;
+    if (!this.search.walk(start, cells, WALL | BOX, goal)) return false;
+    const path = this.search.pathTo(goal)!;
+    const bytes = out.reserve(path.length);
+    for (const d of path) bytes[out.length++] = WALK_CODES[d]!;
+    return true;
   }
 }
 
@@ -260,7 +225,7 @@ function walkOut(
   const { width } = level;
   const cells = level.cells.slice();
   const off = directionOffsets(width);
-  const walker = new Walker(width, cells.length);
+  const walker = new Walker(width, level.height);
   const out = new MoveBuffer(options.maxMoves ?? MAX_LURD_MOVES);
   let p = level.player;
   const every = Math.max(1, Math.floor(10_000_000 / cells.length));

@@ -47,13 +47,13 @@ describe('LURD', () => {
 describe('push lists', () => {
   it('round-trip and check the board bounds', () => {
     const pushes = [
-      { box: 12, direction: 3 as const },
-      { box: 7, direction: 0 as const },
+      { box: 12, direction: 2 as const }, // down
+      { box: 7, direction: 3 as const }, // left
     ];
     const text = printPushList(pushes, 5);
     expect(text).toBe('2 2 D\n2 1 L\n');
     expect(parsePushList(text, 5, 5)).toEqual(pushes);
-    expect(printPushList(Int32Array.of(12 * 4 + 3), 5)).toBe('2 2 D\n');
+    expect(printPushList(Int32Array.of(12 * 4 + 2), 5)).toBe('2 2 D\n');
     expect(() => parsePushList('9 1 L', 5, 5)).toThrow(/outside/);
     expect(() => parsePushList('1 1\n', 5, 5)).toThrow(ParseError);
   });

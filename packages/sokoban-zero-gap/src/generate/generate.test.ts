@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@puzzlekit/errors';
 import { describe, expect, it } from 'vitest';
-import { BOX, GOAL, MAX_BOARD_SIDE, WALL } from '../model.js';
+import { BOX, GOAL, MAX_BOARD_SIDE, WALL, directionOffsets } from '../model.js';
 import { parseLevel, printLevel } from '../format/xsb.js';
 import { printPushList } from '../format/lurd.js';
 import { pushesToLurd, verify } from '../play.js';
@@ -56,7 +56,7 @@ describe('answers stop where the level is first solved', () => {
       for (const type of ['b', 'e', 'w'] as const) {
         const g = generate({ type, size: 3, pushes: 60, seed });
         const cells = g.level.cells.slice();
-        const off = [-1, -g.level.width, 1, g.level.width];
+        const off = directionOffsets(g.level.width);
         const solved = (): boolean => cells.every((v) => (v & (BOX | GOAL)) !== BOX);
         g.pushList.forEach((packed, i) => {
           expect(solved()).toBe(false);
@@ -219,10 +219,11 @@ describe('determinism and options', () => {
     // some step ran on over more than one slot: more than two pushes per step on average
     expect(slide.pushes).toBeGreaterThan(400);
     expect(verify(slide.level, pushesToLurd(slide.level, slide.pushList)).solved).toBe(true);
-    // over many levels, slides travel further than single moves with as many steps
+    // over many levels, slides travel further than single moves with as many steps (40 levels: over
+    // 10 the sums are close enough for a change of seeds to swap them)
     let slid = 0;
     let single = 0;
-    for (let seed = 0; seed < 10; seed++) {
+    for (let seed = 0; seed < 40; seed++) {
       slid += generate({ type: 'b', size: 5, pushes: 100, seed, step: 'slide' }).distance;
       single += generate({ type: 'b', size: 5, pushes: 200, seed }).distance;
     }

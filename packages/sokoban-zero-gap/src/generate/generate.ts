@@ -1,7 +1,7 @@
 import { BudgetMeter, describeOutcome } from '@puzzlekit/graph-search';
 import { GenerationError, InvalidInputError } from '@puzzlekit/errors';
 import { Rng, type Seed } from '@puzzlekit/rng';
-import { BOX, GOAL, MAX_BOARD_SIDE, WALL, type Level } from '../model.js';
+import { BOX, GOAL, MAX_BOARD_SIDE, WALL, directionOffsets, type Level } from '../model.js';
 import { pushesToLurd } from '../play.js';
 import { Regions } from './regions.js';
 import { LinkCutTree } from './link-cut.js';
@@ -170,7 +170,7 @@ function scrambleTree(
   const edgeA = start.edgeA!;
   const edgeB = start.edgeB!;
   const cells = start.cells.slice();
-  const off = Int32Array.of(-1, -width, 1, width);
+  const off = directionOffsets(width);
   const boxCount = start.boxCells.length;
   const boxPos = start.boxCells.slice();
   const lct = new LinkCutTree(start.vertexCount!);
@@ -331,7 +331,7 @@ function scramble(
   const { width, boxAxis, rest } = start;
   const cells = start.cells.slice();
   const size = cells.length;
-  const off = Int32Array.of(-1, -width, 1, width);
+  const off = directionOffsets(width);
   const boxCount = start.boxCells.length;
   const boxAt = new Int32Array(size).fill(-1);
   const boxPos = start.boxCells.slice();
@@ -674,7 +674,7 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
     const scrambled = s.record.slice(0, s.selectedAt);
     const cells = start.cells.slice();
     const goals = start.cells.slice();
-    const off = Int32Array.of(-1, -start.width, 1, start.width);
+    const off = directionOffsets(start.width);
     for (const v of scrambled) {
       const c = v >> 2;
       goals[c] = goals[c]! & ~BOX;

@@ -7,6 +7,12 @@ import {
 import type { Rng } from '@puzzlekit/rng';
 import { BOX, WALL } from '../model.js';
 
+// Direction indices (the package's order: up, right, down, left).
+const UP = 0;
+const RIGHT = 1;
+const DOWN = 2;
+const LEFT = 3;
+
 /** The five zero-gap level types of the source article. */
 export type ZeroGapType = 'b' | 'e' | 'w' | 'g' | 's';
 
@@ -24,7 +30,10 @@ export interface StartBoard {
   /** WALL and BOX flags. */
   readonly cells: Uint8Array;
   readonly player: number;
-  /** Per box (in cell order): 0 may only move left/right, 1 only up/down, -1 may turn. */
+  /**
+   * Per box (in cell order): the parity of the directions it may move in — 0 only up/down, 1 only
+   * right/left — or -1 when it may turn.
+   */
   readonly boxCells: Int32Array;
   readonly boxAxis: Int8Array;
   /** Cells where a box may rest between moves (where it joins two pillars). */
@@ -57,7 +66,7 @@ function finish(
   cells: Uint8Array,
   player: number,
   turning: boolean,
-  axisOf: (cell: number) => number,
+  runsVertically: (cell: number) => boolean,
   isRest: (x: number, y: number) => boolean,
 ): StartBoard {
   const rest = new Uint8Array(width * height);
@@ -67,7 +76,9 @@ function finish(
   for (let c = 0; c < cells.length; c++) if (cells[c]! & BOX) boxes.push(c);
   const boxCells = Int32Array.from(boxes);
   const boxAxis = new Int8Array(boxes.length);
-  for (let i = 0; i < boxes.length; i++) boxAxis[i] = turning ? -1 : axisOf(boxes[i]!);
+  for (let i = 0; i < boxes.length; i++) {
+    boxAxis[i] = turning ? -1 : runsVertically(boxes[i]!) ? 0 : 1;
+  }
   return { width, height, cells, player, boxCells, boxAxis, rest };
 }
 
@@ -226,7 +237,7 @@ function bBoard(n: number, rng: Rng, wallTies: boolean, algorithm: TreeAlgorithm
     cells,
     width + 1,
     false,
-    (c) => ((c % width) % 2 === 1 ? 1 : 0),
+    (c) => (c % width) % 2 === 1,
     (x, y) =>
       (x & 1) !== (y & 1) && x >= lo && y >= lo && x <= width - 1 - lo && y <= height - 1 - lo,
   );
@@ -260,7 +271,7 @@ function wBoard(n: number, rng: Rng, extended: boolean, algorithm: TreeAlgorithm
     cells,
     width + 1,
     extended,
-    (c) => ((c % width) % 3 === 1 ? 1 : 0),
+    (c) => (c % width) % 3 === 1,
     (x, y) => inner(x) && inner(y) && (x % 3 === 1) !== (y % 3 === 1),
   );
 }
@@ -346,10 +357,10 @@ function sBoard(n: number, rng: Rng): StartBoard | null {
   const move = (x: number, y: number, d: number): void => {
     rimMoves.push((y * width + x) * 4 + d);
   };
-  for (let i = n - 3; i >= 0; i--) move(2 * i + 2, 1, 2);
-  for (let j = 1; j <= n - 2; j++) move(1, 2 * j + 2, 1);
-  for (let i = 1; i <= n - 1; i++) move(2 * i + 2, rim, 0);
-  for (let j = n - 2; j >= 0; j--) move(rim, 2 * j + 2, 3);
+  for (let i = n - 3; i >= 0; i--) move(2 * i + 2, 1, RIGHT);
+  for (let j = 1; j <= n - 2; j++) move(1, 2 * j + 2, UP);
+  for (let i = 1; i <= n - 1; i++) move(2 * i + 2, rim, LEFT);
+  for (let j = n - 2; j >= 0; j--) move(rim, 2 * j + 2, DOWN);
   const rimCells: number[] = [];
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
@@ -362,7 +373,7 @@ function sBoard(n: number, rng: Rng): StartBoard | null {
     cells,
     width + 1,
     false,
-    (c) => ((c % width) % 2 === 1 ? 1 : 0),
+    (c) => (c % width) % 2 === 1,
     (x, y) => (x & 1) !== (y & 1) && x >= 2 && y >= 2 && x <= 2 * n && y <= 2 * n,
   );
   return {

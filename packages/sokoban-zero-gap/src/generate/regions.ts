@@ -1,4 +1,4 @@
-import { BOX, WALL } from '../model.js';
+import { BOX, WALL, directionOffsets } from '../model.js';
 
 /**
  * Connected components of the free cells (no wall, no box), kept up to date as boxes move one cell at a
@@ -24,7 +24,7 @@ export class Regions {
     this.size = new Int32Array(64);
     this.mark = new Int32Array(n);
     this.queues = [new Int32Array(n), new Int32Array(n), new Int32Array(n), new Int32Array(n)];
-    this.off = Int32Array.of(-1, -width, 1, width);
+    this.off = directionOffsets(width);
     for (let c = 0; c < n; c++) {
       if (this.comp[c] === -1 && !(cells[c]! & (WALL | BOX))) this.flood(c, this.newLabel());
     }

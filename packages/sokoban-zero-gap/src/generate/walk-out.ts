@@ -56,7 +56,7 @@ export function walkOutLineMoves(
   }
   if (crossing(level.player) < 0) return null;
   const out = new MoveBuffer(options.maxMoves ?? MAX_LURD_MOVES);
-  const walker = new Walker(width, cells.length);
+  const walker = new Walker(width, level.height);
   const route = new Int32Array(count);
   const writeRoute = (n: number, from: number): void => {
     const bytes = out.reserve(2 * n);
@@ -64,7 +64,7 @@ export function walkOutLineMoves(
     for (let i = 0; i < n; i++) {
       const next = route[i]!;
       const delta = next - prev;
-      const d = delta === -1 ? 0 : delta === -across ? 1 : delta === 1 ? 2 : 3;
+      const d = delta === -across ? 0 : delta === 1 ? 1 : delta === across ? 2 : 3;
       bytes[out.length++] = WALK_CODES[d]!;
       bytes[out.length++] = WALK_CODES[d]!;
       prev = next;

@@ -1,5 +1,13 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { BOX, GOAL, WALL, type Direction, type Level, type Push } from '../model.js';
+import {
+  BOX,
+  GOAL,
+  WALL,
+  directionOffsets,
+  type Direction,
+  type Level,
+  type Push,
+} from '../model.js';
 import { pushesToLurd } from '../play.js';
 import type { SolveOptions, SolveResult } from './solve.js';
 
@@ -17,7 +25,7 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
   const size = cells.length;
   const maxNodes = options.maxNodes ?? 2_000_000;
   const deadline = options.maxMs === undefined ? Infinity : performance.now() + options.maxMs;
-  const off = Int32Array.of(-1, -width, 1, width);
+  const off = directionOffsets(width);
   const boxes0: number[] = [];
   const goals: number[] = [];
   const slot = new Uint8Array(size);
@@ -160,7 +168,7 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
       for (let i = 0; i < node.boxes.length; i++) {
         const r = node.boxes[i]!;
         const vertical = (r % width) % 2 === 1;
-        for (const d of vertical ? [1, 3] : [0, 2]) {
+        for (const d of vertical ? [0, 2] : [1, 3]) {
           const o = off[d]!;
           const j = r + o;
           const r2 = j + o;

@@ -132,8 +132,8 @@ describe('solve', () => {
     expect(viaLines).toMatchObject({ solved: true, optimal: false });
     expect(verify(e.level, viaLines.solution).solved).toBe(true);
     expect(viaLines.pushes).toBeLessThanOrEqual(solveLines(e.level).pushes);
-    // w n=5 from 1,000 pushes: the exact quarter gives up, the weighted search answers
-    const g = generate({ type: 'w', size: 5, pushes: 1000, seed: 1, select: 'farthest' });
+    // w n=5 from 1,000 pushes (seed 2): the exact quarter gives up, the weighted search answers
+    const g = generate({ type: 'w', size: 5, pushes: 1000, seed: 2, select: 'farthest' });
     const r = solve(g.level, { mode: 'fast', maxNodes: 60_000, maxMs: 60_000 });
     expect(r.solved).toBe(true);
     expect(r.optimal).toBe(false);
