@@ -5,6 +5,7 @@ import { isLineLevel, optimize } from './optimize.js';
 import { solveLines } from './lines.js';
 import { Assignment } from './hungarian.js';
 import { Space, UNREACHABLE } from './space.js';
+import { greedySearch } from './greedy.js';
 
 /** Default node budget of {@link solve}. */
 export const DEFAULT_SOLVE_NODES = 2_000_000;
@@ -83,7 +84,7 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
   const started = performance.now();
   const exact = search(
     level,
-    { ...options, maxNodes: Math.max(1, Math.floor(maxNodes / 4)), maxMs: maxMs / 4 },
+    { ...options, maxNodes: Math.max(1, Math.floor(maxNodes / 10)), maxMs: maxMs / 10 },
     1,
   );
   if (exact.solved || exact.gaveUp === 'unsolvable') return exact;
@@ -94,12 +95,28 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     });
   }
   const spent = performance.now() - started;
-  const rest = search(
-    level,
-    { ...options, maxNodes: maxNodes - exact.nodes, maxMs: Math.max(1, maxMs - spent) },
-    FAST_WEIGHT,
-  );
+  const rest = satisfice(level, {
+    ...options,
+    maxNodes: maxNodes - exact.nodes,
+    maxMs: Math.max(1, maxMs - spent),
+  });
   return { ...rest, nodes: rest.nodes + exact.nodes, lowerBound: exact.lowerBound };
+}
+
+/** The fast mode's own search: {@link greedySearch}, its answer shortened. */
+function satisfice(level: Level, options: SolveOptions): SolveResult {
+  const { maxNodes, maxMs, memoryBytes } = checkSolveOptions(options);
+  const deadline = performance.now() + maxMs;
+  const sp = new Space(level);
+  if (sp.distanceEntries * 4 > memoryBytes / 2) return finish(level, [], 0, 'memory', 0);
+  const r = greedySearch(sp, level.player, {
+    maxNodes,
+    deadline,
+    memoryBytes: memoryBytes - sp.distanceEntries * 4,
+    onProgress: options.onProgress,
+  });
+  if (r.pushes) return finish(level, r.pushes, r.nodes, undefined, 0, false);
+  return finish(level, [], r.nodes, r.stop, 0);
 }
 
 /**
