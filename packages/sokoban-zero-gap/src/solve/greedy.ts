@@ -15,6 +15,8 @@ export interface GreedyLimits {
   /** Bytes the stored states may take. */
   readonly memoryBytes: number;
   readonly onProgress?: ((nodes: number) => void) | undefined;
+  /** Goal-room macros ({@link GoalMacro}) on. */
+  readonly macros: boolean;
 }
 
 /** What {@link greedySearch} found: an answer, or what stopped it. */
@@ -165,9 +167,12 @@ function mix(hi: number, lo: number): number {
 }
 
 /** How many pushes one (filled blocking goal, empty blocked goal) pair counts in the priority. */
-const PACKING_WEIGHT = Number(process.env.PW ?? 2);
-const USE_MACRO = !process.env.NOMACRO;
-const ROOM_PUSH_PENALTY = Number(process.env.RP ?? 5);
+const PACKING_WEIGHT = 2;
+/**
+ * How many pushes a push within a goal room counts in the priority when macros are on: such pushes
+ * stay possible (some levels need them) but come after the macro moves.
+ */
+const ROOM_PUSH_PENALTY = 30;
 
 /**
  * Greedy best-first search over pushes (satisficing, no optimality claim): always expands a state
@@ -196,6 +201,7 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
   const corrals = new CorralPruner(sp);
   const packing = new PackingOrder(sp);
   const macro = new GoalMacro(sp, packing.fillRank);
+  const useMacros = limits.macros && macro.active;
   const parentA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
   const childA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
   const cache = new DualCache(k);
@@ -245,7 +251,6 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
     sp.flood(occ, store.player[node]!);
     sp.markRegion();
     const corral = corrals.analyse(occ);
-    if (process.env.SHOW && low < minLow) { minLow = low; let out=''; for (let c=0;c<size;c++){ if (c% sp.width===0) out+='\n'; out += wall[c]?'#':occ[c]?(sp.goal[c]?'*':'$'):c===store.player[node]?'@':sp.goal[c]?'.':' ';} console.log('h', low, 'node', nodes, 'corral', corral, out); }
     if (corral !== CORRAL_DEADLOCK) {
       const found = expandAll(node, corral);
       if (found !== PRUNED) {
@@ -289,7 +294,7 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
           if (corral >= 0 && !corrals.pushes.subarray(0, corral).includes(b * 4 + d)) continue;
           const inRoom = macro.area[b]! >= 0 && macro.area[b] === macro.area[t];
           const childPenalty =
-            penalty + packing.moveDelta(occ, b, t) + (USE_MACRO && inRoom ? ROOM_PUSH_PENALTY : 0);
+            penalty + packing.moveDelta(occ, b, t) + (useMacros && inRoom ? ROOM_PUSH_PENALTY : 0);
           occ[b] = 0;
           occ[t] = 1;
           const child = expand(b, d, t, row, node, childPenalty);
@@ -319,7 +324,7 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
     let to = t;
     let push = b * 4 + d;
     let lastGood = true;
-    let steps = USE_MACRO && macro.area[t]! >= 0 && macro.area[b] !== macro.area[t] ? -1 : 0;
+    let steps = useMacros && macro.area[t]! >= 0 && macro.area[b] !== macro.area[t] ? -1 : 0;
     for (let step = 0; ; step++) {
       // one push from → to; occ is already updated
       toggle(from);
@@ -369,6 +374,5 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
   }
 }
 
-let minLow = 1e9;
 const PRUNED = -1;
 const OUT_OF_MEMORY = -3;
