@@ -1,9 +1,10 @@
-import type { Direction, Push } from '../model.js';
-import { CORRAL_DEADLOCK, CorralPruner, NO_CORRAL } from './corral.js';
+import type { Push } from '../model.js';
+import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
 import { DualCache } from './duals.js';
 import { Assignment } from './hungarian.js';
 import { GoalMacro } from './macro.js';
 import { PackingOrder } from './packing.js';
+import { StateStore, mix } from './store.js';
 import { UNREACHABLE, type Space } from './space.js';
 import type { SolveBound } from './solve.js';
 
@@ -24,146 +25,6 @@ export interface GreedyOutcome {
   readonly pushes: Push[] | null;
   readonly nodes: number;
   readonly stop?: SolveBound | 'unsolvable';
-}
-
-/**
- * The stored states of a push search, compactly: each box set as a bit set over the floor cells
- * (⌈floor/32⌉ words, far fewer than one word a box on most levels), the normalised player cell, the
- * parent and the push that made it, and a 32-bit hash; the transposition table is open addressing
- * on that hash, confirmed against the stored bit set and player.
- */
-class StateStore {
-  readonly words: number;
-  readonly maxStates: number;
-  private readonly bitOf: Int32Array;
-  count = 0;
-  private cap: number;
-  bits: Int32Array;
-  player: Int32Array;
-  parent: Int32Array;
-  pushOf: Int32Array;
-  /** The box set's Zobrist key halves (the player's part is added per state). */
-  boxHi: Int32Array;
-  boxLo: Int32Array;
-  private hash: Int32Array;
-  private table: Int32Array;
-  private mask: number;
-
-  constructor(bitOf: Int32Array, floorCells: number, memoryBytes: number) {
-    this.bitOf = bitOf;
-    this.words = Math.max(1, Math.ceil(floorCells / 32));
-    // per state: the words and six Int32 fields, twice while growing, plus ~12 bytes of table
-    this.maxStates = Math.max(1, Math.floor(memoryBytes / (2 * (4 * this.words + 24) + 12)));
-    this.cap = Math.min(1 << 12, this.maxStates);
-    this.bits = new Int32Array(this.cap * this.words);
-    this.player = new Int32Array(this.cap);
-    this.parent = new Int32Array(this.cap);
-    this.pushOf = new Int32Array(this.cap);
-    this.hash = new Int32Array(this.cap);
-    this.boxHi = new Int32Array(this.cap);
-    this.boxLo = new Int32Array(this.cap);
-    this.mask = (1 << 13) - 1;
-    this.table = new Int32Array(this.mask + 1);
-  }
-
-  /** Writes the bit set of `boxes` into `out`. */
-  encode(boxes: ArrayLike<number>, k: number, out: Int32Array): void {
-    out.fill(0);
-    for (let i = 0; i < k; i++) {
-      const bit = this.bitOf[boxes[i]!]!;
-      out[bit >> 5] = out[bit >> 5]! | (1 << (bit & 31));
-    }
-  }
-
-  /** The stored state equal to (`bits`, `player`) with hash `h`, or -1. */
-  find(bits: Int32Array, player: number, h: number): number {
-    const { words, table, mask } = this;
-    for (let s = h & mask; table[s] !== 0; s = (s + 1) & mask) {
-      const n = table[s]! - 1;
-      if (this.hash[n] !== h || this.player[n] !== player) continue;
-      const base = n * words;
-      let same = true;
-      for (let w = 0; w < words; w++) {
-        if (this.bits[base + w] !== bits[w]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return n;
-    }
-    return -1;
-  }
-
-  /** Stores a new state; returns its index, or -1 when the memory budget is reached. */
-  add(
-    bits: Int32Array,
-    player: number,
-    h: number,
-    parent: number,
-    push: number,
-    boxHi: number,
-    boxLo: number,
-  ): number {
-    if (this.count >= this.maxStates) return -1;
-    if (this.count >= this.cap) this.grow();
-    const n = this.count++;
-    this.bits.set(bits.subarray(0, this.words), n * this.words);
-    this.player[n] = player;
-    this.parent[n] = parent;
-    this.pushOf[n] = push;
-    this.hash[n] = h;
-    this.boxHi[n] = boxHi;
-    this.boxLo[n] = boxLo;
-    if (this.count * 2 > this.mask) this.rehash();
-    else this.insert(n);
-    return n;
-  }
-
-  private insert(n: number): void {
-    const { table, mask } = this;
-    let s = this.hash[n]! & mask;
-    while (table[s] !== 0) s = (s + 1) & mask;
-    table[s] = n + 1;
-  }
-
-  private rehash(): void {
-    this.mask = this.mask * 2 + 1;
-    this.table = new Int32Array(this.mask + 1);
-    for (let n = 0; n < this.count; n++) this.insert(n);
-  }
-
-  private grow(): void {
-    this.cap = Math.min(this.cap * 2, this.maxStates);
-    const more = (a: Int32Array, per: number): Int32Array => {
-      const b = new Int32Array(this.cap * per);
-      b.set(a);
-      return b;
-    };
-    this.bits = more(this.bits, this.words);
-    this.player = more(this.player, 1);
-    this.parent = more(this.parent, 1);
-    this.pushOf = more(this.pushOf, 1);
-    this.hash = more(this.hash, 1);
-    this.boxHi = more(this.boxHi, 1);
-    this.boxLo = more(this.boxLo, 1);
-  }
-
-  /** The pushes from the root to node `n`. */
-  path(n: number): Push[] {
-    const out: Push[] = [];
-    for (let x = n; this.parent[x]! >= 0; x = this.parent[x]!) {
-      const v = this.pushOf[x]!;
-      out.push({ box: v >> 2, direction: (v & 3) as Direction });
-    }
-    return out.reverse();
-  }
-}
-
-/** Mixes a 64-bit Zobrist key into the 32-bit hash the store keeps. */
-function mix(hi: number, lo: number): number {
-  let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
-  h ^= h >>> 15;
-  return h & 0x7fffffff;
 }
 
 /** How many pushes one (filled blocking goal, empty blocked goal) pair counts in the priority. */
@@ -188,14 +49,7 @@ const ROOM_PUSH_PENALTY = 30;
 export function greedySearch(sp: Space, player: number, limits: GreedyLimits): GreedyOutcome {
   const k = sp.startBoxes.length;
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
-  const bitOf = new Int32Array(size).fill(-1);
-  const floorOf: number[] = [];
-  for (let c = 0; c < size; c++) {
-    if (wall[c]) continue;
-    bitOf[c] = floorOf.length;
-    floorOf.push(c);
-  }
-  const store = new StateStore(bitOf, floorOf.length, limits.memoryBytes);
+  const store = new StateStore(wall, limits.memoryBytes);
   const words = store.words;
   const occ = new Uint8Array(size);
   const corrals = new CorralPruner(sp);
@@ -245,7 +99,7 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
       return { pushes: null, nodes, stop: 'time' };
     }
     if (limits.onProgress && nodes % 10000 === 0) limits.onProgress(nodes);
-    decode(node);
+    store.decode(node, cur);
     cache.restore(node, parentA, cur, store.parent, store.pushOf, off, maxReplay);
     for (let i = 0; i < k; i++) occ[cur[i]!] = 1;
     sp.flood(occ, store.player[node]!);
@@ -259,20 +113,6 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
       }
     }
     for (let i = 0; i < k; i++) occ[cur[i]!] = 0;
-  }
-
-  /** The node's boxes, sorted, from its bit set into `cur`. */
-  function decode(node: number): void {
-    const base = node * words;
-    let n = 0;
-    for (let w = 0; w < words; w++) {
-      let word = store.bits[base + w]!;
-      while (word !== 0) {
-        const lowest = word & -word;
-        cur[n++] = floorOf[w * 32 + 31 - Math.clz32(lowest)]!;
-        word ^= lowest;
-      }
-    }
   }
 
   /**
@@ -314,7 +154,7 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
    */
   function expand(b: number, d: number, t: number, row: number, node: number, penalty: number): number {
     if (sp.blocked2x2(occ, t) || sp.frozenDeadlock(occ, t)) return PRUNED;
-    bits.set(store.bits.subarray(node * words, node * words + words));
+    store.copyBits(node, bits);
     let hiB = store.boxHi[node]!;
     let loB = store.boxLo[node]!;
     childA.copyFrom(parentA);
@@ -327,8 +167,8 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
     let steps = useMacros && macro.area[t]! >= 0 && macro.area[b] !== macro.area[t] ? -1 : 0;
     for (let step = 0; ; step++) {
       // one push from → to; occ is already updated
-      toggle(from);
-      toggle(to);
+      store.toggle(bits, from);
+      store.toggle(bits, to);
       hiB ^= zBoxHi[from]! ^ zBoxHi[to]!;
       loB ^= zBoxLo[from]! ^ zBoxLo[to]!;
       const norm = sp.flood(occ, from);
@@ -337,7 +177,7 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
       const moved = childA.move(row - 1, to);
       if (moved >= big) {
         // no box–goal matching: a bipartite deadlock (on a macro route: stop before it)
-        if (step > 0) childA.copyFrom(parentA), (lastGood = false);
+        if (step > 0) lastGood = false; // childA now holds the failed step's matching
         break;
       }
       bound = moved;
@@ -368,10 +208,6 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
     return PRUNED;
   }
 
-  function toggle(c: number): void {
-    const bit = bitOf[c]!;
-    bits[bit >> 5] = bits[bit >> 5]! ^ (1 << (bit & 31));
-  }
 }
 
 const PRUNED = -1;

@@ -105,35 +105,35 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
 
 /**
  * The fast mode's own search: {@link greedySearch}, its answer shortened. On levels with goal rooms
- * the first half of the time goes to a run with goal-room macros; when it does not finish (an
- * exhausted macro run proves nothing: the macros skip states), the rest goes to a run without.
+ * a third of the time goes to a plain run and the rest to a run with goal-room macros (which many
+ * room levels need, and which mislead others); an exhausted plain run proves the level unsolvable,
+ * an exhausted macro run proves nothing (the macros skip states).
  */
 function satisfice(level: Level, options: SolveOptions): SolveResult {
   const { maxNodes, maxMs, memoryBytes } = checkSolveOptions(options);
   const started = performance.now();
   const sp = new Space(level);
   if (sp.distanceEntries * 4 > memoryBytes / 2) return finish(level, [], 0, 'memory', 0);
+  const rooms = hasGoalRoom(sp);
   const limits = {
     maxNodes,
-    deadline: started + maxMs,
+    deadline: started + (rooms ? maxMs / 3 : maxMs),
     memoryBytes: memoryBytes - sp.distanceEntries * 4,
     onProgress: options.onProgress,
     macros: false,
   };
-  let nodes = 0;
-  if (hasGoalRoom(sp)) {
-    const r = greedySearch(sp, level.player, {
-      ...limits,
-      deadline: started + maxMs / 2,
-      macros: true,
-    });
-    if (r.pushes) return finish(level, r.pushes, r.nodes, undefined, 0, false);
-    if (r.stop === 'memory') return finish(level, [], r.nodes, 'memory', 0);
-    nodes = r.nodes;
-  }
-  const r = greedySearch(sp, level.player, { ...limits, maxNodes: Math.max(1, maxNodes - nodes) });
-  if (r.pushes) return finish(level, r.pushes, nodes + r.nodes, undefined, 0, false);
-  return finish(level, [], nodes + r.nodes, r.stop, 0);
+  const plain = greedySearch(sp, level.player, limits);
+  if (plain.pushes) return finish(level, plain.pushes, plain.nodes, undefined, 0, false);
+  if (!rooms || plain.stop !== 'time') return finish(level, [], plain.nodes, plain.stop, 0);
+  const r = greedySearch(sp, level.player, {
+    ...limits,
+    maxNodes: Math.max(1, maxNodes - plain.nodes),
+    deadline: started + maxMs,
+    macros: true,
+  });
+  const nodes = plain.nodes + r.nodes;
+  if (r.pushes) return finish(level, r.pushes, nodes, undefined, 0, false);
+  return finish(level, [], nodes, r.stop === 'unsolvable' ? 'time' : r.stop, 0);
 }
 
 /** True when two goals touch: a goal area that goal-room macros can fill in packing order. */
