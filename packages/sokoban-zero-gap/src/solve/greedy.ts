@@ -1,4 +1,3 @@
-import type { Push } from '../model.js';
 import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
 import { DualCache } from './duals.js';
 import { Assignment } from './hungarian.js';
@@ -6,26 +5,7 @@ import { GoalMacro } from './macro.js';
 import { PackingOrder } from './packing.js';
 import { StateStore, mix } from './store.js';
 import { UNREACHABLE, type Space } from './space.js';
-import type { SolveBound } from './solve.js';
-
-/** Limits of {@link greedySearch}. */
-export interface GreedyLimits {
-  readonly maxNodes: number;
-  /** A `performance.now()` time. */
-  readonly deadline: number;
-  /** Bytes the stored states may take. */
-  readonly memoryBytes: number;
-  readonly onProgress?: ((nodes: number) => void) | undefined;
-  /** Goal-room macros ({@link GoalMacro}) on. */
-  readonly macros: boolean;
-}
-
-/** What {@link greedySearch} found: an answer, or what stopped it. */
-export interface GreedyOutcome {
-  readonly pushes: Push[] | null;
-  readonly nodes: number;
-  readonly stop?: SolveBound | 'unsolvable';
-}
+import type { PushSearchLimits, PushSearchOutcome } from './astar.js';
 
 /** How many pushes one (filled blocking goal, empty blocked goal) pair counts in the priority. */
 const PACKING_WEIGHT = 2;
@@ -46,7 +26,11 @@ const ROOM_PUSH_PENALTY = 30;
  * list is a corral deadlock. A box entering a goal room goes on to its goal in one macro move
  * ({@link GoalMacro}), and boxes inside a room are not pushed within it.
  */
-export function greedySearch(sp: Space, player: number, limits: GreedyLimits): GreedyOutcome {
+export function greedySearch(
+  sp: Space,
+  player: number,
+  limits: PushSearchLimits & { readonly macros: boolean },
+): PushSearchOutcome {
   const k = sp.startBoxes.length;
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
   const store = new StateStore(wall, limits.memoryBytes);
@@ -152,7 +136,14 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
    * a box entering a goal room goes on by macro. Returns PRUNED (also when the child is merely
    * stored), a solved node, or OUT_OF_MEMORY.
    */
-  function expand(b: number, d: number, t: number, row: number, node: number, penalty: number): number {
+  function expand(
+    b: number,
+    d: number,
+    t: number,
+    row: number,
+    node: number,
+    penalty: number,
+  ): number {
     if (sp.blocked2x2(occ, t) || sp.frozenDeadlock(occ, t)) return PRUNED;
     store.copyBits(node, bits);
     let hiB = store.boxHi[node]!;
@@ -207,7 +198,6 @@ export function greedySearch(sp: Space, player: number, limits: GreedyLimits): G
     if (priority < low) low = priority;
     return PRUNED;
   }
-
 }
 
 const PRUNED = -1;

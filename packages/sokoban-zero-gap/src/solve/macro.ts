@@ -41,7 +41,8 @@ export class GoalMacro {
           }
         }
       }
-      if (cells.length === 1) this.area[g] = -2; // a lone goal: no room, no macro
+      if (cells.length === 1)
+        this.area[g] = -2; // a lone goal: no room, no macro
       else {
         // fill-first goals first
         cells.sort((a, b) => fillRank[b]! - fillRank[a]!);

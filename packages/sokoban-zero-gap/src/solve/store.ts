@@ -185,4 +185,3 @@ export function mix(hi: number, lo: number): number {
   h ^= h >>> 15;
   return h & 0x7fffffff;
 }
-
