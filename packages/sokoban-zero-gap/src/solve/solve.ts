@@ -14,9 +14,6 @@ export const DEFAULT_SOLVE_MS = 10_000;
 /** Default memory budget of {@link solve} for its tables, in MB (2^20 bytes). */
 export const DEFAULT_SOLVE_MEMORY_MB = 512;
 
-/** How much more the fast mode weighs the lower bound than the pushes made. */
-export const FAST_WEIGHT = 3;
-
 /** Which budget stopped a search. */
 export type SolveBound = 'nodes' | 'time' | 'memory';
 
@@ -33,11 +30,11 @@ export interface SolveOptions {
    */
   readonly maxMemoryMB?: number;
   /**
-   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: A* for a quarter of the
-   * budget; then, on b/e levels, the line-rule optimum ({@link solveLines}, a quarter); then weighted
-   * A* (the bound counts {@link FAST_WEIGHT} times) for the rest, which finds an answer in far fewer
-   * states on many levels. An answer from the last two is shortened by {@link optimize} and is not
-   * claimed optimal (`optimal: false`).
+   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: A* for a tenth of the budget
+   * (small levels then get the optimum anyway); then, on b/e levels, the line-rule optimum
+   * ({@link solveLines}, a quarter); then a greedy best-first search ({@link greedySearch}: PI-corral
+   * pruning, corral and bipartite deadlocks, packing order, goal-room macros) for the rest. An answer
+   * from the last two is shortened by {@link optimize} and is not claimed optimal (`optimal: false`).
    */
   readonly mode?: 'optimal' | 'fast';
   /** Prune freeze deadlocks (a box that can never move again off a goal); default true. */
@@ -78,8 +75,8 @@ export interface SolveResult {
  */
 export function solve(level: Level, options: SolveOptions = {}): SolveResult {
   if (options.mode !== 'fast') return search(level, options);
-  // A quarter of the budget for the exact search first: small levels then get the optimum anyway,
-  // and levels the weighted search misleads are not lost.
+  // A tenth of the budget for the exact search first: small levels then get the optimum anyway,
+  // and levels the greedy search misleads are not all lost.
   const { maxNodes, maxMs } = checkSolveOptions(options);
   const started = performance.now();
   const exact = search(level, {
