@@ -21,6 +21,8 @@ export interface PushSearchOutcome {
   readonly pushes: Push[] | null;
   readonly nodes: number;
   readonly stop?: SolveBound | 'unsolvable';
+  /** States stored when it stopped. */
+  readonly states: number;
 }
 
 /**
@@ -62,9 +64,9 @@ export function exactSearch(
   const player0 = sp.flood(occ, player);
   for (const c of start) occ[c] = 0;
   const h0 = k === 0 ? 0 : parentA.solve(start, limits.deadline);
-  if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', lowerBound: 0 };
-  if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', lowerBound: -1 };
-  if (h0 === 0) return { pushes: [], nodes: 0, lowerBound: 0 };
+  if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', lowerBound: 0, states: 0 };
+  if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', lowerBound: -1, states: 0 };
+  if (h0 === 0) return { pushes: [], nodes: 0, lowerBound: 0, states: 0 };
   store.encode(start, k, bits);
   let hi0 = 0;
   let lo0 = 0;
@@ -91,7 +93,7 @@ export function exactSearch(
     n = nodes,
   ): PushSearchOutcome & {
     lowerBound: number;
-  } => ({ pushes: null, nodes: n, stop, lowerBound: h0 });
+  } => ({ pushes: null, nodes: n, stop, lowerBound: h0, states: store.count });
   for (;;) {
     while (minF < open.length && (open[minF]?.length ?? 0) === 0) minF++;
     if (minF >= open.length) return stopped('unsolvable');
@@ -103,7 +105,8 @@ export function exactSearch(
     if (limits.onProgress && nodes % 10000 === 0) limits.onProgress(nodes);
     const found = expand(node);
     if (found === OUT_OF_MEMORY) return stopped('memory');
-    if (found >= 0) return { pushes: store.path(found), nodes, lowerBound: h0 };
+    if (found >= 0)
+      return { pushes: store.path(found), nodes, lowerBound: h0, states: store.count };
   }
 
   /** Generates the children of `node`; returns a solved child, OUT_OF_MEMORY or NONE. */

@@ -56,9 +56,9 @@ export function greedySearch(
   const player0 = sp.flood(occ, player);
   for (const c of start) occ[c] = 0;
   const h0 = k === 0 ? 0 : parentA.solve(start, limits.deadline);
-  if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time' };
-  if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable' };
-  if (h0 === 0) return { pushes: [], nodes: 0 };
+  if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', states: 0 };
+  if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', states: 0 };
+  if (h0 === 0) return { pushes: [], nodes: 0, states: 0 };
   store.encode(start, k, bits);
   let hi0 = 0;
   let lo0 = 0;
@@ -75,12 +75,13 @@ export function greedySearch(
   let nodes = 0;
   for (;;) {
     while (low < open.length && (open[low]?.length ?? 0) === 0) low++;
-    if (low >= open.length) return { pushes: null, nodes, stop: 'unsolvable' };
+    if (low >= open.length) return { pushes: null, nodes, stop: 'unsolvable', states: store.count };
     const node = open[low]!.pop()!;
     nodes++;
-    if (nodes > limits.maxNodes) return { pushes: null, nodes: nodes - 1, stop: 'nodes' };
+    if (nodes > limits.maxNodes)
+      return { pushes: null, nodes: nodes - 1, stop: 'nodes', states: store.count };
     if ((nodes & 15) === 0 && performance.now() > limits.deadline) {
-      return { pushes: null, nodes, stop: 'time' };
+      return { pushes: null, nodes, stop: 'time', states: store.count };
     }
     if (limits.onProgress && nodes % 10000 === 0) limits.onProgress(nodes);
     store.decode(node, cur);
@@ -92,8 +93,9 @@ export function greedySearch(
     if (corral !== CORRAL_DEADLOCK) {
       const found = expandAll(node, corral);
       if (found !== PRUNED) {
-        if (found === OUT_OF_MEMORY) return { pushes: null, nodes, stop: 'memory' };
-        return { pushes: store.path(found), nodes };
+        if (found === OUT_OF_MEMORY)
+          return { pushes: null, nodes, stop: 'memory', states: store.count };
+        return { pushes: store.path(found), nodes, states: store.count };
       }
     }
     for (let i = 0; i < k; i++) occ[cur[i]!] = 0;

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
+import { IMPOSSIBLE, SOLVED, type Outcome } from '@puzzlekit/graph-search';
 import { countBoxes, type Level, type Push } from '../model.js';
 import { lurdToPushes, pushesToLurd } from '../play.js';
 import { isLineLevel, optimize } from './optimize.js';
@@ -65,6 +66,12 @@ export interface SolveResult {
   readonly bound?: SolveBound;
   /** The start's lower bound (minimum-cost box–goal assignment by lone-box push distance). */
   readonly lowerBound: number;
+  /**
+   * How the search ended, in the words every puzzlekit search uses (`describeOutcome` of
+   * @puzzlekit/graph-search): solved, proven impossible, or gave up naming the bound and its value
+   * (for memory: the states the budget held).
+   */
+  readonly outcome: Outcome;
 }
 
 /**
@@ -110,7 +117,9 @@ function satisfice(level: Level, options: SolveOptions): SolveResult {
   const { maxNodes, maxMs, memoryBytes } = checkSolveOptions(options);
   const started = performance.now();
   const sp = new Space(level);
-  if (sp.distanceEntries * 4 > memoryBytes / 2) return finish(level, [], 0, 'memory', 0);
+  if (sp.distanceEntries * 4 > memoryBytes / 2) {
+    return finish(level, [], 0, { kind: 'memory', limit: 0 }, 0);
+  }
   const rooms = hasGoalRoom(sp);
   const limits = {
     maxNodes,
@@ -121,7 +130,9 @@ function satisfice(level: Level, options: SolveOptions): SolveResult {
   };
   const plain = greedySearch(sp, level.player, limits);
   if (plain.pushes) return finish(level, plain.pushes, plain.nodes, undefined, 0, false);
-  if (!rooms || plain.stop !== 'time') return finish(level, [], plain.nodes, plain.stop, 0);
+  if (!rooms || plain.stop !== 'time') {
+    return finish(level, [], plain.nodes, stopOf(plain.stop, { maxNodes, maxMs }, plain.states), 0);
+  }
   const r = greedySearch(sp, level.player, {
     ...limits,
     maxNodes: Math.max(1, maxNodes - plain.nodes),
@@ -130,7 +141,8 @@ function satisfice(level: Level, options: SolveOptions): SolveResult {
   });
   const nodes = plain.nodes + r.nodes;
   if (r.pushes) return finish(level, r.pushes, nodes, undefined, 0, false);
-  return finish(level, [], nodes, r.stop === 'unsolvable' ? 'time' : r.stop, 0);
+  const stop = r.stop === 'unsolvable' ? 'time' : r.stop; // the plain run ran out of time
+  return finish(level, [], nodes, stopOf(stop, { maxNodes, maxMs }, r.states), 0);
 }
 
 /** True when two goals touch: a goal area that goal-room macros can fill in packing order. */
@@ -160,6 +172,7 @@ function shortenedAnswer(
     pushList: lurdToPushes(level, shorter.solution),
     nodes,
     lowerBound,
+    outcome: SOLVED,
   };
 }
 
@@ -191,7 +204,7 @@ function search(level: Level, options: SolveOptions): SolveResult {
   }
   // The per-goal distance table comes first; it may take at most half the budget.
   if (counts.goals * level.cells.length * 4 > memoryBytes / 2) {
-    return finish(level, [], 0, 'memory', 0);
+    return finish(level, [], 0, { kind: 'memory', limit: 0 }, 0);
   }
   const sp = new Space(level);
   const r = exactSearch(sp, level.player, {
@@ -201,7 +214,8 @@ function search(level: Level, options: SolveOptions): SolveResult {
     onProgress: options.onProgress,
     freeze: options.freeze ?? true,
   });
-  return finish(level, r.pushes ?? [], r.nodes, r.pushes ? undefined : r.stop, r.lowerBound);
+  if (r.pushes) return finish(level, r.pushes, r.nodes, undefined, r.lowerBound);
+  return finish(level, [], r.nodes, stopOf(r.stop, { maxNodes, maxMs }, r.states), r.lowerBound);
 }
 
 /** Validates the options and fills in the defaults. */
@@ -227,11 +241,15 @@ function finish(
   level: Level,
   pushes: Push[],
   nodes: number,
-  stop: SolveBound | 'unsolvable' | undefined,
+  stop: Stop | undefined,
   lowerBound: number,
   optimal = true,
 ): SolveResult {
   if (stop) {
+    const outcome: Outcome =
+      stop.kind === 'unsolvable'
+        ? IMPOSSIBLE
+        : { kind: 'gave-up', bound: stop.kind, limit: stop.limit };
     return {
       solved: false,
       optimal: false,
@@ -240,8 +258,11 @@ function finish(
       solution: '',
       pushList: [],
       nodes,
-      ...(stop === 'unsolvable' ? { gaveUp: stop } : { gaveUp: 'budget', bound: stop }),
+      ...(stop.kind === 'unsolvable'
+        ? { gaveUp: 'unsolvable' }
+        : { gaveUp: 'budget', bound: stop.kind }),
       lowerBound,
+      outcome,
     };
   }
   if (!optimal && pushes.length > 0) {
@@ -258,5 +279,26 @@ function finish(
     pushList: pushes,
     nodes,
     lowerBound,
+    outcome: SOLVED,
   };
+}
+
+/**
+ * Why a search stopped: proven unsolvable, or the bound it hit with that bound's value (the node
+ * budget, the time budget in ms, or the states the memory budget holds).
+ */
+interface Stop {
+  readonly kind: SolveBound | 'unsolvable';
+  readonly limit: number;
+}
+
+/** The {@link Stop} of a push search that ended without an answer. */
+function stopOf(
+  stop: SolveBound | 'unsolvable' | undefined,
+  limits: { readonly maxNodes: number; readonly maxMs: number },
+  states: number,
+): Stop {
+  const kind = stop ?? 'unsolvable';
+  const limit = kind === 'nodes' ? limits.maxNodes : kind === 'time' ? limits.maxMs : states;
+  return { kind, limit };
 }
