@@ -1,3 +1,4 @@
+import { BucketQueue } from '@puzzlekit/graph-search';
 import type { Push } from '../model.js';
 import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
 import { DualCache } from './duals.js';
@@ -50,13 +51,11 @@ export function exactSearch(
   const maxReplay = Math.max(2, k >> 2);
   const cur = new Int32Array(Math.max(k, 1));
   const bits = new Int32Array(store.words);
-  // The open list: one LIFO stack of node indices per f (the newest, deepest first among equals).
-  const open: number[][] = [];
-  let minF = 0;
-  const pushOpen = (node: number, f: number): void => {
-    (open[f] ??= []).push(node);
-    if (f < minF) minF = f;
-  };
+  // The open list: node indices by f, the newest (deepest) first among equals. The core BucketQueue
+  // measured 0.99× the CPU time of the hand-written per-f arrays it replaced (compareCpu, Microban
+  // 93/111/123/139 at 5,000 states each), in less memory (typed arrays).
+  const open = new BucketQueue(1024);
+  const pushOpen = (node: number, f: number): void => open.push(node, f);
 
   // The start.
   const start = Int32Array.from(sp.startBoxes).sort();
@@ -95,9 +94,9 @@ export function exactSearch(
     lowerBound: number;
   } => ({ pushes: null, nodes: n, stop, lowerBound: h0, states: store.count });
   for (;;) {
-    while (minF < open.length && (open[minF]?.length ?? 0) === 0) minF++;
-    if (minF >= open.length) return stopped('unsolvable');
-    const node = open[minF]!.pop()!;
+    const minF = open.peekPriority();
+    if (minF === Infinity) return stopped('unsolvable');
+    const node = open.pop();
     if (store.g[node]! + store.h[node]! !== minF) continue; // stale: reopened with a smaller g
     nodes++;
     if (nodes > limits.maxNodes) return stopped('nodes', nodes - 1);

@@ -5,6 +5,10 @@ import type { Direction, Push } from '../model.js';
  * (⌈floor/32⌉ words, far fewer than one word a box on most levels), the normalised player cell, the
  * parent and the push that made it, and a 32-bit hash; the transposition table is open addressing
  * on that hash, confirmed against the stored bit set and player.
+ *
+ * Not the core `StateTable` of @puzzlekit/graph-search: it compares 64-bit keys only, and two states
+ * with one key would count as one — which would make "proven impossible" and "push-optimal" claims
+ * rest on the absence of a hash collision. Here a 32-bit hash only finds the candidates.
  */
 export class StateStore {
   readonly words: number;
