@@ -109,7 +109,7 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
 
 /**
  * The fast mode's own search: {@link greedySearch}, its answer shortened. On levels with goal rooms
- * a third of the time goes to a plain run and the rest to a run with goal-room macros (which many
+ * half the time goes to a plain run and the rest to a run with goal-room macros (which many
  * room levels need, and which mislead others); an exhausted plain run proves the level unsolvable,
  * an exhausted macro run proves nothing (the macros skip states).
  */
@@ -123,7 +123,7 @@ function satisfice(level: Level, options: SolveOptions): SolveResult {
   const rooms = hasGoalRoom(sp);
   const limits = {
     maxNodes,
-    deadline: started + (rooms ? maxMs / 3 : maxMs),
+    deadline: started + (rooms ? maxMs / 2 : maxMs),
     memoryBytes: memoryBytes - sp.distanceEntries * 4,
     onProgress: options.onProgress,
     macros: false,
