@@ -25,7 +25,7 @@ const ROOM_PUSH_PENALTY = 30;
  * bipartite deadlocks (no box–goal matching left). Pruned: dead squares, 2×2 blocks, freeze
  * deadlocks, and everything but the pushes of a PI-corral ({@link CorralPruner}), whose empty push
  * list is a corral deadlock. A box entering a goal room goes on to its goal in one macro move
- * ({@link GoalMacro}), and boxes inside a room are not pushed within it.
+ * ({@link GoalMacro}) when `macros` is on; pushes within a room then come later in the priority.
  */
 export function greedySearch(
   sp: Space,

@@ -2,6 +2,11 @@ import type { Space } from './space.js';
 
 /** Most single-box pull searches the packing analysis may run (it is setup work, O(goals²)). */
 const MAX_PULL_SEARCHES = 4_000;
+/**
+ * Most cells its player floods may visit in all (about a tenth of a second): past that — on large
+ * levels with many goals — the analysis gives up and the search runs without a packing order.
+ */
+const MAX_PULL_WORK = 20_000_000;
 
 /**
  * Packing order of the goals, found by a retrograde (pull) analysis of the solved position: with a
@@ -175,8 +180,11 @@ class Puller {
     this.queuePlayer = new Int32Array(sp.size * 4);
   }
 
+  /** Cells visited by the floods so far. */
+  work = 0;
+
   get exhausted(): boolean {
-    return this.searches > MAX_PULL_SEARCHES;
+    return this.searches > MAX_PULL_SEARCHES || this.work > MAX_PULL_WORK;
   }
 
   /**
@@ -186,7 +194,7 @@ class Puller {
    */
   canExtract(occ: Uint8Array, g: number): boolean {
     const { sp, seen, queueBox, queuePlayer } = this;
-    if (++this.searches > MAX_PULL_SEARCHES) return false;
+    if (++this.searches > MAX_PULL_SEARCHES || this.work > MAX_PULL_WORK) return false;
     const e = ++this.epoch;
     let head = 0;
     let tail = 0;
@@ -206,6 +214,11 @@ class Puller {
       const p = queuePlayer[head++]!;
       occ[b] = 1;
       sp.flood(occ, p);
+      this.work += sp.regionSize;
+      if (this.work > MAX_PULL_WORK) {
+        occ[b] = 0;
+        break;
+      }
       for (let d = 0; d < 4 && !found; d++) {
         // pull towards d: the player stands at b + o and steps on to b + 2o; the box follows to b + o
         const o = sp.off[d]!;
@@ -237,6 +250,7 @@ class Puller {
     for (let c = 0; c < sp.size; c++) {
       if (occ[c] || sp.wall[c] || region[c] === e) continue;
       sp.flood(occ, c);
+      this.work += sp.regionSize;
       for (let i = 0; i < sp.regionSize; i++) region[sp.queue[i]!] = e;
       if (sp.regionSize > bestSize) {
         bestSize = sp.regionSize;
