@@ -1,7 +1,7 @@
 // Figures: generation speed at the source article's largest sizes, its quality table, the solvers'
 // reach and the optimizer. Run with `pnpm --filter @puzzlekit/sokoban-zero-gap bench`; name sections
 // to run only those: `pnpm … bench solver generation` (sections: generation, quality, solver,
-// lines, optimizer).
+// lines, optimizer); the solver section also takes rows and modes: `bench solver xsokoban fast`.
 import { readFileSync } from 'node:fs';
 import { fmt, header, table, timeOnce } from '@puzzlekit/bench-tools';
 import {
@@ -174,47 +174,82 @@ if (section('quality')) {
   table(rows);
 }
 
-// 3. The standard-rule solver on Microban and on small zero-gap levels, both modes, 10 s a level.
+// 3. The standard-rule solver, both modes: Microban (155, 10 s a level), the XSokoban sample (20,
+// 30 s a level) and small zero-gap levels (36, 10 s a level). Rows and modes can be picked:
+// `pnpm … bench solver xsokoban fast` (rows: microban, xsokoban, zero-gap; modes: fast, optimal).
 if (section('solver')) {
-  const microban = parseXsb(
-    readFileSync(new URL('../../../fixtures/sokoban/microban_155.xsb', import.meta.url), 'utf8'),
-  ).levels;
-  const zeroGap: Level[] = [];
-  for (const type of ['b', 'e', 'w', 'g'] as const)
-    for (const n of [3, 4, 5])
-      for (const seed of [1, 2, 3])
-        zeroGap.push(generate({ type, size: n, pushes: 1000, seed, select: 'farthest' }).level);
+  const fixture = (name: string): readonly Level[] =>
+    parseXsb(readFileSync(new URL(`../../../fixtures/sokoban/${name}`, import.meta.url), 'utf8'))
+      .levels;
+  const zeroGap = (): Level[] => {
+    const out: Level[] = [];
+    for (const type of ['b', 'e', 'w', 'g'] as const)
+      for (const n of [3, 4, 5])
+        for (const seed of [1, 2, 3])
+          out.push(generate({ type, size: n, pushes: 1000, seed, select: 'farthest' }).level);
+    return out;
+  };
+  const rowsWanted = ['microban', 'xsokoban', 'zero-gap'].filter((r) => wanted.includes(r));
+  const modesWanted = (['optimal', 'fast'] as const).filter((m) => wanted.includes(m));
+  const suites = [
+    {
+      key: 'microban',
+      name: 'Microban (155)',
+      ms: 10_000,
+      levels: () => fixture('microban_155.xsb'),
+    },
+    {
+      key: 'xsokoban',
+      name: 'XSokoban 1-10, 15, 20, …, 90 (20)',
+      ms: 30_000,
+      levels: () => fixture('xsokoban_20.xsb'),
+    },
+    {
+      key: 'zero-gap',
+      name: 'zero-gap b/e/w/g n=3..5, seeds 1-3, farthest, 1,000 pushes (36)',
+      ms: 10_000,
+      levels: zeroGap,
+    },
+  ].filter((suite) => rowsWanted.length === 0 || rowsWanted.includes(suite.key));
   console.log(
-    '\nSolver (standard rules), 10 s a level, one level after another on one core; CPU time per level;',
+    '\nSolver (standard rules), one level after another on one core; CPU time per level; states/s =',
   );
   console.log(
-    'states/s = expanded states over CPU time; peak memory = the largest resident set of this process so far.',
+    'expanded states over CPU time; peak memory = the largest resident set of this process so far.',
   );
   const rows: (string | number)[][] = [
-    ['levels', 'mode', 'solved', 'median CPU ms', 'worst CPU ms', 'states/s', 'peak memory MB'],
+    [
+      'levels',
+      'limit',
+      'mode',
+      'solved',
+      'median CPU ms',
+      'worst CPU ms',
+      'states/s',
+      'peak memory MB',
+    ],
   ];
-  for (const [name, levels] of [
-    ['Microban (155)', microban],
-    [`zero-gap b/e/w/g n=3..5, seeds 1-3, farthest, 1,000 pushes (${zeroGap.length})`, zeroGap],
-  ] as const) {
-    for (const mode of ['optimal', 'fast'] as const) {
+  for (const suite of suites) {
+    const levels = suite.levels();
+    for (const mode of modesWanted.length > 0 ? modesWanted : (['optimal', 'fast'] as const)) {
       let solved = 0;
       let states = 0;
       let cpuTotal = 0;
       const cpu: number[] = [];
       for (const level of levels) {
         const before = process.cpuUsage();
-        const r = solve(level, { mode, maxMs: 10_000, maxNodes: 50_000_000 });
+        const r = solve(level, { mode, maxMs: suite.ms, maxNodes: 50_000_000 });
         const used = process.cpuUsage(before);
         const ms = (used.user + used.system) / 1000;
         cpu.push(ms);
         cpuTotal += ms;
         states += r.nodes;
-        if (r.solved) solved++;
+        if (r.solved && verify(level, r.solution).solved) solved++;
       }
       cpu.sort((a, b) => a - b);
       rows.push([
-        name,
+        suite.name,
+        `${suite.ms / 1000} s`,
         mode,
         `${solved}/${levels.length}`,
         fmt(cpu[cpu.length >> 1]!, 0),

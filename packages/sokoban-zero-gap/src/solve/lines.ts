@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
+import { IMPOSSIBLE, SOLVED } from '@puzzlekit/graph-search';
 import {
   BOX,
   GOAL,
@@ -46,7 +47,7 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
   }
   const fail = (
     lowerBound: number,
-    gaveUp: 'budget' | 'unsolvable',
+    gaveUp: 'nodes' | 'time' | 'unsolvable',
     nodes: number,
   ): SolveResult => ({
     solved: false,
@@ -56,7 +57,17 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
     solution: '',
     pushList: [],
     nodes,
-    gaveUp,
+    ...(gaveUp === 'unsolvable'
+      ? { gaveUp, outcome: IMPOSSIBLE }
+      : {
+          gaveUp: 'budget',
+          bound: gaveUp,
+          outcome: {
+            kind: 'gave-up',
+            bound: gaveUp,
+            limit: gaveUp === 'nodes' ? maxNodes : (options.maxMs ?? Infinity),
+          },
+        }),
     lowerBound,
   });
   for (const c of [...boxes0, ...goals]) {
@@ -158,11 +169,12 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
           pushList: pushes,
           nodes: expanded,
           lowerBound: h0,
+          outcome: SOLVED,
         };
       }
       expanded++;
-      if (expanded > maxNodes || (expanded % 256 === 0 && performance.now() > deadline))
-        return fail(h0, 'budget', expanded);
+      if (expanded > maxNodes) return fail(h0, 'nodes', expanded);
+      if (expanded % 256 === 0 && performance.now() > deadline) return fail(h0, 'time', expanded);
       if (options.onProgress && expanded % 10000 === 0) options.onProgress(expanded);
       for (const b of node.boxes) occ[b] = 1;
       for (let i = 0; i < node.boxes.length; i++) {

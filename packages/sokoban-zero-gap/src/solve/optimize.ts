@@ -64,12 +64,26 @@ export interface OptimizeResult {
   readonly budgetExhausted: boolean;
 }
 
+/** The shared budget of one {@link optimize} call: states explored and a deadline. */
+class OptimizeBudget {
+  nodes = 0;
+  constructor(
+    readonly maxNodes: number,
+    private readonly deadline: number,
+  ) {}
+
+  get left(): boolean {
+    return this.nodes < this.maxNodes && performance.now() < this.deadline;
+  }
+}
+
 /**
  * Shortens a solving answer of a level too large to solve exactly. First every loop is cut (when the
  * answer passes the same state twice — same boxes, player in the same region — the part between goes),
- * then from each state a breadth-first push search up to `depth` looks for a later state of the answer
- * that it reaches in fewer pushes, and splices the shortcut in. Walks are re-made shortest. The result
- * is replayed before it is returned; it is never longer than the input.
+ * then on b/e levels stretches are re-solved exactly under the line rule, then from each state a
+ * breadth-first push search up to `depth` looks for a later state of the answer that it reaches in
+ * fewer pushes, and splices the shortcut in. Walks are re-made shortest. The result is replayed
+ * before it is returned; it is never longer than the input.
  */
 export function optimize(
   level: Level,
@@ -86,261 +100,300 @@ export function optimize(
       { code: 'NOT_SOLVED' },
     );
   }
-  let pushes: Push[] =
+  const original =
     typeof answer === 'string'
       ? lurdToPushes(level, moves0)
       : Array.from({ length: answer.length }, (_, i) => pushAt(answer, i));
-  const original = pushes.length;
   const sp = new Space(level);
-  const occ = new Uint8Array(sp.size);
-
-  // State keys along the answer.
-  const keysAlong = (list: readonly Push[]): number[] => {
-    occ.fill(0);
-    let hi = 0;
-    let lo = 0;
-    for (const c of sp.startBoxes) {
-      occ[c] = 1;
-      hi ^= sp.zBoxHi[c]!;
-      lo ^= sp.zBoxLo[c]!;
-    }
-    const keys: number[] = [];
-    const key = (player: number): number => {
-      const norm = sp.flood(occ, player);
-      return ((hi ^ sp.zPlayerHi[norm]!) >>> 0) * 2097152 + ((lo ^ sp.zPlayerLo[norm]!) >>> 11);
-    };
-    keys.push(key(level.player));
-    for (const p of list) {
-      const t = p.box + sp.off[p.direction]!;
-      occ[p.box] = 0;
-      occ[t] = 1;
-      hi ^= sp.zBoxHi[p.box]! ^ sp.zBoxHi[t]!;
-      lo ^= sp.zBoxLo[p.box]! ^ sp.zBoxLo[t]!;
-      keys.push(key(p.box));
-    }
-    return keys;
-  };
-
-  // 1. Cut loops: from each state jump to its last occurrence.
-  {
-    const keys = keysAlong(pushes);
-    const last = new Map<number, number>();
-    keys.forEach((k, i) => last.set(k, i));
-    const out: Push[] = [];
-    let i = 0;
-    while (i < pushes.length) {
-      const j = last.get(keys[i]!)!;
-      if (j > i) {
-        i = j;
-        continue;
-      }
-      out.push(pushes[i]!);
-      i++;
-    }
-    pushes = out;
-  }
-  const afterLoops = pushes.length;
-
-  // 1b. On b/e levels, re-solve stretches between whole-move states exactly under the line rule.
-  let removedByLines = 0;
-  let nodes = 0;
+  const budget = new OptimizeBudget(
+    options.maxNodes ?? 2_000_000,
+    performance.now() + (options.maxMs ?? Infinity),
+  );
+  const afterLoops = cutLoops(level, sp, original);
   const lineWindow = options.lineWindow ?? 60;
-  const maxNodesAll = options.maxNodes ?? 2_000_000;
-  const deadline = performance.now() + (options.maxMs ?? Infinity);
-  const inBudget = (): boolean => nodes < maxNodesAll && performance.now() < deadline;
-  if (lineWindow > 0 && isLineLevel(level)) {
-    const { width } = level;
-    const slot = (c: number): boolean => {
-      const x = c % width;
-      return (x + (c - x) / width) % 2 === 1;
-    };
-    const boxes = new Uint8Array(sp.size);
-    for (const c of sp.startBoxes) boxes[c] = 1;
-    let offSlot = 0;
-    const out: Push[] = [];
-    let i = 0;
-    while (i < pushes.length) {
-      if (offSlot === 0 && inBudget()) {
-        // the farthest whole-move state within the window
-        const probe = boxes.slice();
-        let off = 0;
-        let j = -1;
-        for (let k = i; k < pushes.length && k < i + lineWindow; k++) {
-          const p = pushes[k]!;
-          const t = p.box + sp.off[p.direction]!;
-          off += (slot(t) ? 0 : 1) - (slot(p.box) ? 0 : 1);
-          probe[p.box] = 0;
-          probe[t] = 1;
-          if (off === 0) j = k + 1;
-        }
-        if (j > i + 2) {
-          const cells = new Uint8Array(sp.size);
-          let player = -1;
-          for (let c = 0; c < sp.size; c++) {
-            cells[c] = (level.cells[c]! & WALL) | (boxes[c] ? BOX : 0) | (probe[c] ? GOAL : 0);
-            if (player < 0 && !sp.wall[c] && !boxes[c]) player = c;
-          }
-          const sub = solveLines(
-            { width, height: level.height, cells, player },
-            { maxNodes: Math.min(2_000, maxNodesAll - nodes) },
-          );
-          nodes += sub.nodes;
-          if (sub.solved && sub.pushes < j - i) {
-            removedByLines += j - i - sub.pushes;
-            out.push(...sub.pushList);
-            boxes.set(probe);
-            i = j;
-            continue;
-          }
-        }
-      }
-      const p = pushes[i]!;
-      const t = p.box + sp.off[p.direction]!;
-      offSlot += (slot(t) ? 0 : 1) - (slot(p.box) ? 0 : 1);
-      boxes[p.box] = 0;
-      boxes[t] = 1;
-      out.push(p);
-      i++;
-    }
-    pushes = out;
-  }
-  const afterLines = pushes.length;
-
-  // 2. Shortcuts by bounded breadth-first search.
-  const depth = options.depth ?? 8;
-  const perWindow = options.nodesPerWindow ?? 400;
-  let exhausted = false;
-  {
-    const out: Push[] = [];
-    let keys = keysAlong(pushes);
-    // state boxes at index i, rebuilt incrementally
-    const boxesAt = new Uint8Array(sp.size);
-    for (const c of sp.startBoxes) boxesAt[c] = 1;
-    let playerAt = level.player;
-    const indexOf = new Map<number, number>();
-    keys.forEach((k, i) => indexOf.set(k, i));
-    let i = 0;
-    const bfsKey = new Map<number, number>();
-    const par: number[] = [];
-    const mv: number[] = [];
-    const stBoxes: Uint8Array[] = [];
-    const stPlayer: number[] = [];
-    const stDepth: number[] = [];
-    while (i < pushes.length) {
-      options.onProgress?.(i, pushes.length);
-      let best = -1;
-      let bestNode = -1;
-      if (!inBudget()) exhausted = true;
-      else {
-        bfsKey.clear();
-        par.length = 0;
-        mv.length = 0;
-        stBoxes.length = 0;
-        stPlayer.length = 0;
-        stDepth.length = 0;
-        stBoxes.push(boxesAt.slice());
-        stPlayer.push(playerAt);
-        stDepth.push(0);
-        par.push(-1);
-        mv.push(-1);
-        bfsKey.set(keys[i]!, 0);
-        for (let head = 0; head < stBoxes.length && stBoxes.length < perWindow; head++) {
-          const d0 = stDepth[head]!;
-          if (d0 >= depth) break;
-          const bx = stBoxes[head]!;
-          sp.flood(bx, stPlayer[head]!);
-          sp.markRegion();
-          for (let c = 0; c < sp.size && stBoxes.length < perWindow; c++) {
-            if (!bx[c]) continue;
-            for (let d = 0; d < 4; d++) {
-              const o = sp.off[d]!;
-              const t = c + o;
-              if (sp.wall[t] || bx[t] || !sp.isMarked(c - o)) continue;
-              const nb = bx.slice();
-              nb[c] = 0;
-              nb[t] = 1;
-              let hi = 0;
-              let lo = 0;
-              for (let x = 0; x < sp.size; x++) {
-                if (nb[x]) {
-                  hi ^= sp.zBoxHi[x]!;
-                  lo ^= sp.zBoxLo[x]!;
-                }
-              }
-              const norm = sp.flood(nb, c);
-              const key =
-                ((hi ^ sp.zPlayerHi[norm]!) >>> 0) * 2097152 + ((lo ^ sp.zPlayerLo[norm]!) >>> 11);
-              if (bfsKey.has(key)) continue;
-              nodes++;
-              const id = stBoxes.length;
-              bfsKey.set(key, id);
-              stBoxes.push(nb);
-              stPlayer.push(c);
-              stDepth.push(d0 + 1);
-              par.push(head);
-              mv.push(c * 4 + d);
-              const j = indexOf.get(key);
-              if (
-                j !== undefined &&
-                j > i + d0 + 1 &&
-                j - (d0 + 1) > best - (bestNode >= 0 ? stDepth[bestNode]! : 0)
-              ) {
-                best = j;
-                bestNode = id;
-              }
-            }
-          }
-        }
-        if (!inBudget()) exhausted = true;
-      }
-      if (bestNode >= 0) {
-        const seg: Push[] = [];
-        for (let x = bestNode; par[x]! >= 0; x = par[x]!) {
-          seg.push({ box: mv[x]! >> 2, direction: (mv[x]! & 3) as Direction });
-        }
-        seg.reverse();
-        pushes = [...out, ...seg, ...pushes.slice(best)];
-        // restart from the end of the shortcut with fresh keys
-        const done = out.length + seg.length;
-        keys = keysAlong(pushes);
-        indexOf.clear();
-        keys.forEach((k, x) => indexOf.set(k, x));
-        for (const p of seg) {
-          boxesAt[p.box] = 0;
-          boxesAt[p.box + sp.off[p.direction]!] = 1;
-          playerAt = p.box;
-          out.push(p);
-        }
-        i = done;
-        continue;
-      }
-      const p = pushes[i]!;
-      boxesAt[p.box] = 0;
-      boxesAt[p.box + sp.off[p.direction]!] = 1;
-      playerAt = p.box;
-      out.push(p);
-      i++;
-    }
-    pushes = out;
-  }
+  const afterLines =
+    lineWindow > 0 && isLineLevel(level)
+      ? resolveLineStretches(level, sp, afterLoops, lineWindow, budget)
+      : afterLoops;
+  const shortcut = spliceShortcuts(level, sp, afterLines, options, budget);
+  let pushes = shortcut.pushes;
   let solution = pushesToLurd(level, pushes);
   if (!replay(level, solution).solved || solution.length > moves0.length) {
     // never worse than the input: keep it when the rewrite did not pay off
-    if (pushes.length >= original) {
+    if (pushes.length >= original.length) {
       solution = moves0;
       pushes = lurdToPushes(level, moves0);
     }
   }
   return {
-    originalPushes: original,
+    originalPushes: original.length,
     originalMoves: moves0.length,
     pushes: pushes.length,
     moves: solution.length,
     solution,
-    removedByLoops: original - afterLoops,
-    removedByLineSolves: removedByLines,
-    removedByShortcuts: afterLines - pushes.length,
-    nodes,
-    budgetExhausted: exhausted,
+    removedByLoops: original.length - afterLoops.length,
+    removedByLineSolves: afterLoops.length - afterLines.length,
+    removedByShortcuts: afterLines.length - pushes.length,
+    nodes: budget.nodes,
+    budgetExhausted: shortcut.exhausted,
   };
+}
+
+/** A 53-bit key of a state (64-bit Zobrist box key and player part, folded). */
+function stateKey(sp: Space, hi: number, lo: number, normPlayer: number): number {
+  return (
+    ((hi ^ sp.zPlayerHi[normPlayer]!) >>> 0) * 2097152 + ((lo ^ sp.zPlayerLo[normPlayer]!) >>> 11)
+  );
+}
+
+/** The state keys along `list` from the start: entry i is the state before push i. */
+function keysAlong(level: Level, sp: Space, list: readonly Push[]): number[] {
+  const occ = new Uint8Array(sp.size);
+  let hi = 0;
+  let lo = 0;
+  for (const c of sp.startBoxes) {
+    occ[c] = 1;
+    hi ^= sp.zBoxHi[c]!;
+    lo ^= sp.zBoxLo[c]!;
+  }
+  const keys: number[] = [stateKey(sp, hi, lo, sp.flood(occ, level.player))];
+  for (const p of list) {
+    const t = p.box + sp.off[p.direction]!;
+    occ[p.box] = 0;
+    occ[t] = 1;
+    hi ^= sp.zBoxHi[p.box]! ^ sp.zBoxHi[t]!;
+    lo ^= sp.zBoxLo[p.box]! ^ sp.zBoxLo[t]!;
+    keys.push(stateKey(sp, hi, lo, sp.flood(occ, p.box)));
+  }
+  return keys;
+}
+
+/** Loop cuts: from each state jump to its last occurrence in the answer. */
+function cutLoops(level: Level, sp: Space, pushes: readonly Push[]): Push[] {
+  const keys = keysAlong(level, sp, pushes);
+  const last = new Map<number, number>();
+  keys.forEach((k, i) => last.set(k, i));
+  const out: Push[] = [];
+  let i = 0;
+  while (i < pushes.length) {
+    const j = last.get(keys[i]!)!;
+    if (j > i) {
+      i = j;
+      continue;
+    }
+    out.push(pushes[i]!);
+    i++;
+  }
+  return out;
+}
+
+/**
+ * On b/e levels: from each whole-move state (every box on a slot), the farthest whole-move state
+ * within `window` pushes is re-solved exactly under the line rule ({@link solveLines}, 2,000 states),
+ * and the stretch is replaced when that is shorter.
+ */
+function resolveLineStretches(
+  level: Level,
+  sp: Space,
+  pushes: readonly Push[],
+  window: number,
+  budget: OptimizeBudget,
+): Push[] {
+  const { width } = level;
+  const slot = (c: number): boolean => {
+    const x = c % width;
+    return (x + (c - x) / width) % 2 === 1;
+  };
+  const boxes = new Uint8Array(sp.size);
+  for (const c of sp.startBoxes) boxes[c] = 1;
+  let offSlot = 0;
+  const out: Push[] = [];
+  let i = 0;
+  while (i < pushes.length) {
+    if (offSlot === 0 && budget.left) {
+      // the farthest whole-move state within the window
+      const probe = boxes.slice();
+      let off = 0;
+      let j = -1;
+      for (let k = i; k < pushes.length && k < i + window; k++) {
+        const p = pushes[k]!;
+        const t = p.box + sp.off[p.direction]!;
+        off += (slot(t) ? 0 : 1) - (slot(p.box) ? 0 : 1);
+        probe[p.box] = 0;
+        probe[t] = 1;
+        if (off === 0) j = k + 1;
+      }
+      if (j > i + 2) {
+        const sub = solveStretch(level, sp, boxes, probe, budget);
+        if (sub && sub.length < j - i) {
+          out.push(...sub);
+          boxes.set(probe);
+          i = j;
+          continue;
+        }
+      }
+    }
+    const p = pushes[i]!;
+    const t = p.box + sp.off[p.direction]!;
+    offSlot += (slot(t) ? 0 : 1) - (slot(p.box) ? 0 : 1);
+    boxes[p.box] = 0;
+    boxes[t] = 1;
+    out.push(p);
+    i++;
+  }
+  return out;
+}
+
+/** The line-rule optimum from box set `from` to box set `to` (as goals), or null. */
+function solveStretch(
+  level: Level,
+  sp: Space,
+  from: Uint8Array,
+  to: Uint8Array,
+  budget: OptimizeBudget,
+): readonly Push[] | null {
+  const cells = new Uint8Array(sp.size);
+  let player = -1;
+  for (let c = 0; c < sp.size; c++) {
+    cells[c] = (level.cells[c]! & WALL) | (from[c] ? BOX : 0) | (to[c] ? GOAL : 0);
+    if (player < 0 && !sp.wall[c] && !from[c]) player = c;
+  }
+  const sub = solveLines(
+    { width: level.width, height: level.height, cells, player },
+    { maxNodes: Math.min(2_000, budget.maxNodes - budget.nodes) },
+  );
+  budget.nodes += sub.nodes;
+  return sub.solved ? sub.pushList : null;
+}
+
+/**
+ * Shortcuts: from each state of the answer a breadth-first push search ({@link shortcutFrom}) looks
+ * for a later state reached in fewer pushes; the best one is spliced in and the walk goes on from
+ * its end.
+ */
+function spliceShortcuts(
+  level: Level,
+  sp: Space,
+  answer: readonly Push[],
+  options: OptimizeOptions,
+  budget: OptimizeBudget,
+): { pushes: Push[]; exhausted: boolean } {
+  let pushes = answer.slice();
+  let exhausted = false;
+  const out: Push[] = [];
+  let keys = keysAlong(level, sp, pushes);
+  const indexOf = new Map<number, number>();
+  keys.forEach((k, i) => indexOf.set(k, i));
+  // the state at index i, kept up to date push by push
+  const boxesAt = new Uint8Array(sp.size);
+  for (const c of sp.startBoxes) boxesAt[c] = 1;
+  let playerAt = level.player;
+  let i = 0;
+  const advance = (p: Push): void => {
+    boxesAt[p.box] = 0;
+    boxesAt[p.box + sp.off[p.direction]!] = 1;
+    playerAt = p.box;
+    out.push(p);
+  };
+  while (i < pushes.length) {
+    options.onProgress?.(i, pushes.length);
+    let found: { readonly segment: Push[]; readonly to: number } | null = null;
+    if (!budget.left) exhausted = true;
+    else {
+      found = shortcutFrom(sp, boxesAt, playerAt, keys[i]!, i, indexOf, options, budget);
+      if (!budget.left) exhausted = true;
+    }
+    if (found) {
+      pushes = [...out, ...found.segment, ...pushes.slice(found.to)];
+      // restart from the end of the shortcut with fresh keys
+      const done = out.length + found.segment.length;
+      keys = keysAlong(level, sp, pushes);
+      indexOf.clear();
+      keys.forEach((k, x) => indexOf.set(k, x));
+      for (const p of found.segment) advance(p);
+      i = done;
+      continue;
+    }
+    advance(pushes[i]!);
+    i++;
+  }
+  return { pushes: out, exhausted };
+}
+
+/**
+ * Breadth-first push search from the state (`boxes`, `player`) at answer index `from` (up to
+ * `depth` pushes, `nodesPerWindow` states): the shortcut that saves the most pushes to a later state
+ * of the answer (`indexOf` maps state keys to their index), or null.
+ */
+function shortcutFrom(
+  sp: Space,
+  boxes: Uint8Array,
+  player: number,
+  key: number,
+  from: number,
+  indexOf: ReadonlyMap<number, number>,
+  options: OptimizeOptions,
+  budget: OptimizeBudget,
+): { segment: Push[]; to: number } | null {
+  const depth = options.depth ?? 8;
+  const perWindow = options.nodesPerWindow ?? 400;
+  const seen = new Map<number, number>([[key, 0]]);
+  const parent: number[] = [-1];
+  const push: number[] = [-1];
+  const stBoxes: Uint8Array[] = [boxes.slice()];
+  const stPlayer: number[] = [player];
+  const stDepth: number[] = [0];
+  let best = -1;
+  let bestNode = -1;
+  for (let head = 0; head < stBoxes.length && stBoxes.length < perWindow; head++) {
+    const d0 = stDepth[head]!;
+    if (d0 >= depth) break;
+    const bx = stBoxes[head]!;
+    sp.flood(bx, stPlayer[head]!);
+    sp.markRegion();
+    for (let c = 0; c < sp.size && stBoxes.length < perWindow; c++) {
+      if (!bx[c]) continue;
+      for (let d = 0; d < 4; d++) {
+        const o = sp.off[d]!;
+        const t = c + o;
+        if (sp.wall[t] || bx[t] || !sp.isMarked(c - o)) continue;
+        const nb = bx.slice();
+        nb[c] = 0;
+        nb[t] = 1;
+        let hi = 0;
+        let lo = 0;
+        for (let x = 0; x < sp.size; x++) {
+          if (nb[x]) {
+            hi ^= sp.zBoxHi[x]!;
+            lo ^= sp.zBoxLo[x]!;
+          }
+        }
+        const k = stateKey(sp, hi, lo, sp.flood(nb, c));
+        if (seen.has(k)) continue;
+        budget.nodes++;
+        const id = stBoxes.length;
+        seen.set(k, id);
+        stBoxes.push(nb);
+        stPlayer.push(c);
+        stDepth.push(d0 + 1);
+        parent.push(head);
+        push.push(c * 4 + d);
+        const j = indexOf.get(k);
+        if (
+          j !== undefined &&
+          j > from + d0 + 1 &&
+          j - (d0 + 1) > best - (bestNode >= 0 ? stDepth[bestNode]! : 0)
+        ) {
+          best = j;
+          bestNode = id;
+        }
+      }
+    }
+  }
+  if (bestNode < 0) return null;
+  const segment: Push[] = [];
+  for (let x = bestNode; parent[x]! >= 0; x = parent[x]!) {
+    segment.push({ box: push[x]! >> 2, direction: (push[x]! & 3) as Direction });
+  }
+  return { segment: segment.reverse(), to: best };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InvalidInputError } from '@puzzlekit/errors';
+import { describeOutcome } from '@puzzlekit/graph-search';
 import { describe, expect, it } from 'vitest';
 import { BOX, GOAL, WALL, type Level } from '../model.js';
 import { parseXsb } from '../format/xsb.js';
@@ -214,5 +215,19 @@ describe('solveLines', () => {
 
   it('refuses levels that are not on a b/e lattice', () => {
     expect(() => solveLines(microban[0]!)).toThrow(/not a slot/);
+  });
+});
+
+describe('solve outcome (the shared search vocabulary)', () => {
+  it('says solved, proven impossible, or which bound it gave up on', () => {
+    expect(describeOutcome(solve(microban[0]!).outcome)).toBe('solved');
+    const stopped = solve(microban[60]!, { maxNodes: 10 });
+    expect(stopped.gaveUp).toBe('budget');
+    expect(stopped.bound).toBe('nodes');
+    expect(describeOutcome(stopped.outcome)).toBe('gave up: node budget of 10 reached');
+    const fast = solve(microban[60]!, { maxNodes: 10, mode: 'fast' });
+    expect(fast.outcome.kind).toBe(fast.solved ? 'solved' : 'gave-up');
+    const impossible = parseXsb(['#######', '#. #  #', '#  $ @#', '#######'].join('\n')).levels[0]!;
+    expect(describeOutcome(solve(impossible).outcome)).toBe('proven impossible');
   });
 });

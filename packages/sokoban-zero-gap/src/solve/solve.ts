@@ -1,10 +1,12 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { countBoxes, type Direction, type Level, type Push } from '../model.js';
+import { IMPOSSIBLE, SOLVED, type Outcome } from '@puzzlekit/graph-search';
+import { countBoxes, type Level, type Push } from '../model.js';
 import { lurdToPushes, pushesToLurd } from '../play.js';
 import { isLineLevel, optimize } from './optimize.js';
 import { solveLines } from './lines.js';
-import { Assignment } from './hungarian.js';
-import { Space, UNREACHABLE } from './space.js';
+import { Space } from './space.js';
+import { exactSearch } from './astar.js';
+import { greedySearch } from './greedy.js';
 
 /** Default node budget of {@link solve}. */
 export const DEFAULT_SOLVE_NODES = 2_000_000;
@@ -12,9 +14,6 @@ export const DEFAULT_SOLVE_NODES = 2_000_000;
 export const DEFAULT_SOLVE_MS = 10_000;
 /** Default memory budget of {@link solve} for its tables, in MB (2^20 bytes). */
 export const DEFAULT_SOLVE_MEMORY_MB = 512;
-
-/** How much more the fast mode weighs the lower bound than the pushes made. */
-export const FAST_WEIGHT = 3;
 
 /** Which budget stopped a search. */
 export type SolveBound = 'nodes' | 'time' | 'memory';
@@ -32,11 +31,11 @@ export interface SolveOptions {
    */
   readonly maxMemoryMB?: number;
   /**
-   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: A* for a quarter of the
-   * budget; then, on b/e levels, the line-rule optimum ({@link solveLines}, a quarter); then weighted
-   * A* (the bound counts {@link FAST_WEIGHT} times) for the rest, which finds an answer in far fewer
-   * states on many levels. An answer from the last two is shortened by {@link optimize} and is not
-   * claimed optimal (`optimal: false`).
+   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: A* for a tenth of the budget
+   * (small levels then get the optimum anyway); then, on b/e levels, the line-rule optimum
+   * ({@link solveLines}, a quarter); then a greedy best-first search ({@link greedySearch}: PI-corral
+   * pruning, corral and bipartite deadlocks, packing order, goal-room macros) for the rest. An answer
+   * from the last two is shortened by {@link optimize} and is not claimed optimal (`optimal: false`).
    */
   readonly mode?: 'optimal' | 'fast';
   /** Prune freeze deadlocks (a box that can never move again off a goal); default true. */
@@ -67,6 +66,12 @@ export interface SolveResult {
   readonly bound?: SolveBound;
   /** The start's lower bound (minimum-cost box–goal assignment by lone-box push distance). */
   readonly lowerBound: number;
+  /**
+   * How the search ended, in the words every puzzlekit search uses (`describeOutcome` of
+   * @puzzlekit/graph-search): solved, proven impossible, or gave up naming the bound and its value
+   * (for memory: the states the budget held).
+   */
+  readonly outcome: Outcome;
 }
 
 /**
@@ -76,16 +81,16 @@ export interface SolveResult {
  * to goals by lone-box push distance (admissible). For small levels: the state space grows fast.
  */
 export function solve(level: Level, options: SolveOptions = {}): SolveResult {
-  if (options.mode !== 'fast') return search(level, options, 1);
-  // A quarter of the budget for the exact search first: small levels then get the optimum anyway,
-  // and levels the weighted search misleads are not lost.
+  if (options.mode !== 'fast') return search(level, options);
+  // A tenth of the budget for the exact search first: small levels then get the optimum anyway,
+  // and levels the greedy search misleads are not all lost.
   const { maxNodes, maxMs } = checkSolveOptions(options);
   const started = performance.now();
-  const exact = search(
-    level,
-    { ...options, maxNodes: Math.max(1, Math.floor(maxNodes / 4)), maxMs: maxMs / 4 },
-    1,
-  );
+  const exact = search(level, {
+    ...options,
+    maxNodes: Math.max(1, Math.floor(maxNodes / 10)),
+    maxMs: maxMs / 10,
+  });
   if (exact.solved || exact.gaveUp === 'unsolvable') return exact;
   const lines = lineAnswer(level, maxMs / 4);
   if (lines) {
@@ -94,12 +99,56 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
     });
   }
   const spent = performance.now() - started;
-  const rest = search(
-    level,
-    { ...options, maxNodes: maxNodes - exact.nodes, maxMs: Math.max(1, maxMs - spent) },
-    FAST_WEIGHT,
-  );
+  const rest = satisfice(level, {
+    ...options,
+    maxNodes: maxNodes - exact.nodes,
+    maxMs: Math.max(1, maxMs - spent),
+  });
   return { ...rest, nodes: rest.nodes + exact.nodes, lowerBound: exact.lowerBound };
+}
+
+/**
+ * The fast mode's own search: {@link greedySearch}, its answer shortened. On levels with goal rooms
+ * half the time goes to a plain run and the rest to a run with goal-room macros (which many
+ * room levels need, and which mislead others); an exhausted plain run proves the level unsolvable,
+ * an exhausted macro run proves nothing (the macros skip states).
+ */
+function satisfice(level: Level, options: SolveOptions): SolveResult {
+  const { maxNodes, maxMs, memoryBytes } = checkSolveOptions(options);
+  const started = performance.now();
+  const sp = new Space(level);
+  if (sp.distanceEntries * 4 > memoryBytes / 2) {
+    return finish(level, [], 0, { kind: 'memory', limit: 0 }, 0);
+  }
+  const rooms = hasGoalRoom(sp);
+  const limits = {
+    maxNodes,
+    deadline: started + (rooms ? maxMs / 2 : maxMs),
+    memoryBytes: memoryBytes - sp.distanceEntries * 4,
+    onProgress: options.onProgress,
+    macros: false,
+  };
+  const plain = greedySearch(sp, level.player, limits);
+  if (plain.pushes) return finish(level, plain.pushes, plain.nodes, undefined, 0, false);
+  if (!rooms || plain.stop !== 'time') {
+    return finish(level, [], plain.nodes, stopOf(plain.stop, { maxNodes, maxMs }, plain.states), 0);
+  }
+  const r = greedySearch(sp, level.player, {
+    ...limits,
+    maxNodes: Math.max(1, maxNodes - plain.nodes),
+    deadline: started + maxMs,
+    macros: true,
+  });
+  const nodes = plain.nodes + r.nodes;
+  if (r.pushes) return finish(level, r.pushes, nodes, undefined, 0, false);
+  const stop = r.stop === 'unsolvable' ? 'time' : r.stop; // the plain run ran out of time
+  return finish(level, [], nodes, stopOf(stop, { maxNodes, maxMs }, r.states), 0);
+}
+
+/** True when two goals touch: a goal area that goal-room macros can fill in packing order. */
+function hasGoalRoom(sp: Space): boolean {
+  for (const g of sp.goals) for (const o of sp.off) if (sp.goal[g + o]) return true;
+  return false;
 }
 
 /**
@@ -123,6 +172,7 @@ function shortenedAnswer(
     pushList: lurdToPushes(level, shorter.solution),
     nodes,
     lowerBound,
+    outcome: SOLVED,
   };
 }
 
@@ -142,8 +192,8 @@ function lineAnswer(level: Level, maxMs: number): SolveResult | null {
   }
 }
 
-/** The A* search (f = pushes + weight × bound); weight 1 is exact. */
-function search(level: Level, options: SolveOptions, weight: number): SolveResult {
+/** The push-optimal search ({@link exactSearch}) on `level`, within the options' budgets. */
+function search(level: Level, options: SolveOptions): SolveResult {
   const { maxNodes, maxMs, memoryBytes } = checkSolveOptions(options);
   const deadline = performance.now() + maxMs;
   const counts = countBoxes(level);
@@ -154,265 +204,18 @@ function search(level: Level, options: SolveOptions, weight: number): SolveResul
   }
   // The per-goal distance table comes first; it may take at most half the budget.
   if (counts.goals * level.cells.length * 4 > memoryBytes / 2) {
-    return finish(level, [], 0, 'memory', 0);
+    return finish(level, [], 0, { kind: 'memory', limit: 0 }, 0);
   }
   const sp = new Space(level);
-  const k = sp.startBoxes.length;
-  const freeze = options.freeze ?? true;
-  const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
-  const occ = new Uint8Array(size);
-  const kk = Math.max(k, 1);
-  const maxStates = stateCapacity(memoryBytes - sp.distanceEntries * 4, kk);
-  // Node storage: boxes (k per node, sorted), player (normalised), g, h, parent, push, box-set key.
-  let cap = Math.min(1 << 12, maxStates);
-  let boxesPool = new Int32Array(cap * kk);
-  let player = new Int32Array(cap);
-  let gCost = new Int32Array(cap);
-  let hCost = new Int32Array(cap);
-  let parent = new Int32Array(cap);
-  let pushOf = new Int32Array(cap);
-  let bHi = new Int32Array(cap);
-  let bLo = new Int32Array(cap);
-  let count = 0;
-  const grow = (): void => {
-    cap = Math.min(cap * 2, maxStates);
-    const b = new Int32Array(cap * kk);
-    b.set(boxesPool);
-    boxesPool = b;
-    const g2 = (a: Int32Array): Int32Array<ArrayBuffer> => {
-      const n = new Int32Array(cap);
-      n.set(a);
-      return n;
-    };
-    player = g2(player);
-    gCost = g2(gCost);
-    hCost = g2(hCost);
-    parent = g2(parent);
-    pushOf = g2(pushOf);
-    bHi = g2(bHi);
-    bLo = g2(bLo);
-  };
-  // Closed set: open addressing on the 64-bit key (box-set key ^ player key), node index + 1.
-  let tableMask = (1 << 13) - 1;
-  let table = new Int32Array(tableMask + 1);
-  const slotOf = (hi: number, lo: number): number => (lo ^ Math.imul(hi, 0x9e3779b1)) & tableMask;
-  const keyHi = (n: number): number => bHi[n]! ^ zPlayerHi[player[n]!]!;
-  const keyLo = (n: number): number => bLo[n]! ^ zPlayerLo[player[n]!]!;
-  const insert = (n: number, hi: number, lo: number): void => {
-    let s = slotOf(hi, lo);
-    while (table[s] !== 0) s = (s + 1) & tableMask;
-    table[s] = n + 1;
-  };
-  const rehash = (): void => {
-    tableMask = tableMask * 2 + 1;
-    table = new Int32Array(tableMask + 1);
-    for (let n = 0; n < count; n++) insert(n, keyHi(n), keyLo(n));
-  };
-  // Recent nodes' assignment duals, so expanding a fresh node needs no full Hungarian solve.
-  // (about 24 bytes a box an entry: at most ~25 MB however many boxes, outside the state budget)
-  let RING = 1024;
-  while (RING > 16 && RING * (kk + 1) > 1 << 20) RING >>= 1;
-  while (RING * 2 * (kk + 1) <= 1 << 17) RING *= 2;
-  const ringOwner = new Int32Array(RING).fill(-1);
-  const ringU = new Float64Array(RING * (kk + 1));
-  const ringV = new Float64Array(RING * (kk + 1));
-  const ringP = new Int32Array(RING * (kk + 1));
-  const ringRows = new Int32Array(RING * (kk + 1));
-  const parentA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
-  const childA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
-  const big = parentA.big;
-  const save = (n: number, a: Assignment): void => {
-    const slot = n & (RING - 1);
-    ringOwner[slot] = n;
-    const o = slot * (kk + 1);
-    ringU.set(a.u, o);
-    ringV.set(a.v, o);
-    ringP.set(a.p, o);
-    ringRows.set(a.rows, o);
-  };
-  const load = (n: number, a: Assignment): boolean => {
-    const slot = n & (RING - 1);
-    if (ringOwner[slot] !== n) return false;
-    const o = slot * (kk + 1);
-    a.u.set(ringU.subarray(o, o + kk + 1));
-    a.v.set(ringV.subarray(o, o + kk + 1));
-    a.p.set(ringP.subarray(o, o + kk + 1));
-    a.rows.set(ringRows.subarray(o, o + kk + 1));
-    return true;
-  };
-
-  const buckets: number[][] = [];
-  let minF = 0;
-  const pushOpen = (node: number, f: number): void => {
-    (buckets[f] ??= []).push(node);
-    if (f < minF) minF = f;
-  };
-  const start = Int32Array.from(sp.startBoxes).sort();
-  for (const c of start) occ[c] = 1;
-  const norm0 = sp.flood(occ, level.player);
-  for (const c of start) occ[c] = 0;
-  const h0raw = k === 0 ? 0 : parentA.solve(start, deadline);
-  if (Number.isNaN(h0raw)) return finish(level, [], 0, 'time', 0);
-  const h0 = h0raw >= big ? UNREACHABLE : h0raw;
-  const lb0 = h0 >= UNREACHABLE ? -1 : h0;
-  if (h0 >= UNREACHABLE) return finish(level, [], 0, 'unsolvable', lb0);
-  let hi0 = 0;
-  let lo0 = 0;
-  for (const c of start) {
-    hi0 ^= zBoxHi[c]!;
-    lo0 ^= zBoxLo[c]!;
-  }
-  boxesPool.set(start, 0);
-  player[0] = norm0;
-  gCost[0] = 0;
-  hCost[0] = h0;
-  parent[0] = -1;
-  pushOf[0] = -1;
-  bHi[0] = hi0;
-  bLo[0] = lo0;
-  count = 1;
-  insert(0, keyHi(0), keyLo(0));
-  save(0, parentA);
-  pushOpen(0, weight * h0);
-  if (h0 === 0) return finish(level, [], 0, undefined, 0);
-  const cur = new Int32Array(kk);
-  const next = new Int32Array(kk);
-  const trail: number[] = [];
-  const maxReplay = Math.max(2, k >> 2);
-  let nodes = 0;
-  for (;;) {
-    while (minF < buckets.length && (buckets[minF]?.length ?? 0) === 0) minF++;
-    if (minF >= buckets.length) return finish(level, [], nodes, 'unsolvable', lb0);
-    const node = buckets[minF]!.pop()!;
-    const g = gCost[node]!;
-    if (g + weight * hCost[node]! !== minF) continue; // stale entry (reopened with a smaller g)
-    nodes++;
-    if (nodes > maxNodes) return finish(level, [], nodes - 1, 'nodes', lb0);
-    if ((nodes & 15) === 0 && performance.now() > deadline) {
-      return finish(level, [], nodes, 'time', lb0);
-    }
-    if (options.onProgress && nodes % 10000 === 0) options.onProgress(nodes);
-    const nb = node * k;
-    for (let i = 0; i < k; i++) cur[i] = boxesPool[nb + i]!;
-    if (!load(node, parentA)) {
-      // replay the pushes from the nearest ancestor whose duals are still cached (else solve afresh)
-      let anc = parent[node]!;
-      let depth = 1;
-      while (anc >= 0 && depth <= maxReplay && ringOwner[anc & (RING - 1)] !== anc) {
-        anc = parent[anc]!;
-        depth++;
-      }
-      if (anc >= 0 && depth <= maxReplay && load(anc, parentA)) {
-        trail.length = 0;
-        for (let x = node; x !== anc; x = parent[x]!) trail.push(pushOf[x]!);
-        for (let i = trail.length - 1; i >= 0; i--) {
-          const v = trail[i]!;
-          const from = v >> 2;
-          let row = 1;
-          while (parentA.rows[row] !== from) row++;
-          parentA.move(row - 1, from + off[v & 3]!);
-        }
-      } else parentA.solve(cur);
-      save(node, parentA);
-    }
-    // parentA rows are in some order: map each row to its index in cur
-    for (let i = 0; i < k; i++) occ[cur[i]!] = 1;
-    sp.flood(occ, player[node]!);
-    sp.markRegion();
-    const nodeHi = bHi[node]!;
-    const nodeLo = bLo[node]!;
-    const ng = g + 1;
-    for (let row = 1; row <= k; row++) {
-      const b = parentA.rows[row]!;
-      for (let d = 0; d < 4; d++) {
-        const o = off[d]!;
-        const t = b + o;
-        if (wall[t] || occ[t] || dead[t] || !sp.isMarked(b - o)) continue;
-        occ[b] = 0;
-        occ[t] = 1;
-        if (!sp.blocked2x2(occ, t) && !(freeze && sp.frozenDeadlock(occ, t))) {
-          const norm = sp.flood(occ, b);
-          const hiB = nodeHi ^ zBoxHi[b]! ^ zBoxHi[t]!;
-          const loB = nodeLo ^ zBoxLo[b]! ^ zBoxLo[t]!;
-          const hi = hiB ^ zPlayerHi[norm]!;
-          const lo = loB ^ zPlayerLo[norm]!;
-          // the child's sorted boxes
-          let w = 0;
-          let placed = false;
-          for (let i = 0; i < k; i++) {
-            const c = cur[i]!;
-            if (c === b) continue;
-            if (!placed && t < c) {
-              next[w++] = t;
-              placed = true;
-            }
-            next[w++] = c;
-          }
-          if (!placed) next[w] = t;
-          let s = slotOf(hi, lo);
-          let old = -1;
-          for (let e = table[s]!; e !== 0; s = (s + 1) & tableMask, e = table[s]!) {
-            const n = e - 1;
-            if (bHi[n] === hiB && bLo[n] === loB && player[n] === norm) {
-              let same = true;
-              const base = n * k;
-              for (let i = 0; i < k; i++) {
-                if (boxesPool[base + i] !== next[i]) {
-                  same = false;
-                  break;
-                }
-              }
-              if (same) {
-                old = n;
-                break;
-              }
-            }
-          }
-          if (old >= 0) {
-            if (ng < gCost[old]!) {
-              gCost[old] = ng;
-              parent[old] = node;
-              pushOf[old] = b * 4 + d;
-              pushOpen(old, ng + weight * hCost[old]!);
-            }
-          } else {
-            childA.copyFrom(parentA);
-            const hr = childA.move(row - 1, t);
-            if (hr < big) {
-              if (count >= maxStates) return finish(level, [], nodes, 'memory', lb0);
-              if (count >= cap) grow();
-              const n = count++;
-              boxesPool.set(next.subarray(0, k), n * k);
-              player[n] = norm;
-              gCost[n] = ng;
-              hCost[n] = hr;
-              parent[n] = node;
-              pushOf[n] = b * 4 + d;
-              bHi[n] = hiB;
-              bLo[n] = loB;
-              if (count * 2 > tableMask) rehash();
-              else insert(n, hi, lo);
-              if (hr === 0) return finish(level, path(n), nodes, undefined, lb0, weight === 1);
-              save(n, childA);
-              pushOpen(n, ng + weight * hr);
-            }
-          }
-        }
-        occ[t] = 0;
-        occ[b] = 1;
-      }
-    }
-    for (let i = 0; i < k; i++) occ[cur[i]!] = 0;
-  }
-
-  function path(n: number): Push[] {
-    const out: Push[] = [];
-    for (let x = n; parent[x]! >= 0; x = parent[x]!) {
-      const v = pushOf[x]!;
-      out.push({ box: v >> 2, direction: (v & 3) as Direction });
-    }
-    return out.reverse();
-  }
+  const r = exactSearch(sp, level.player, {
+    maxNodes,
+    deadline,
+    memoryBytes: memoryBytes - sp.distanceEntries * 4,
+    onProgress: options.onProgress,
+    freeze: options.freeze ?? true,
+  });
+  if (r.pushes) return finish(level, r.pushes, r.nodes, undefined, r.lowerBound);
+  return finish(level, [], r.nodes, stopOf(r.stop, { maxNodes, maxMs }, r.states), r.lowerBound);
 }
 
 /** Validates the options and fills in the defaults. */
@@ -433,25 +236,20 @@ function checkSolveOptions(options: SolveOptions): {
   return { maxNodes, maxMs, memoryBytes: maxMemoryMB * 1024 * 1024 };
 }
 
-/**
- * How many states fit in `bytes`: per state k box cells and seven Int32 fields (4k + 28 bytes),
- * counted twice because growing copies the arrays, plus the hash table (≤ 16 bytes a state) and the
- * open lists (about 8).
- */
-function stateCapacity(bytes: number, k: number): number {
-  return Math.max(1, Math.floor(bytes / (2 * (4 * k + 28) + 24)));
-}
-
 /** The search's answer, or what stopped it. */
 function finish(
   level: Level,
   pushes: Push[],
   nodes: number,
-  stop: SolveBound | 'unsolvable' | undefined,
+  stop: Stop | undefined,
   lowerBound: number,
   optimal = true,
 ): SolveResult {
   if (stop) {
+    const outcome: Outcome =
+      stop.kind === 'unsolvable'
+        ? IMPOSSIBLE
+        : { kind: 'gave-up', bound: stop.kind, limit: stop.limit };
     return {
       solved: false,
       optimal: false,
@@ -460,8 +258,11 @@ function finish(
       solution: '',
       pushList: [],
       nodes,
-      ...(stop === 'unsolvable' ? { gaveUp: stop } : { gaveUp: 'budget', bound: stop }),
+      ...(stop.kind === 'unsolvable'
+        ? { gaveUp: 'unsolvable' }
+        : { gaveUp: 'budget', bound: stop.kind }),
       lowerBound,
+      outcome,
     };
   }
   if (!optimal && pushes.length > 0) {
@@ -478,5 +279,26 @@ function finish(
     pushList: pushes,
     nodes,
     lowerBound,
+    outcome: SOLVED,
   };
+}
+
+/**
+ * Why a search stopped: proven unsolvable, or the bound it hit with that bound's value (the node
+ * budget, the time budget in ms, or the states the memory budget holds).
+ */
+interface Stop {
+  readonly kind: SolveBound | 'unsolvable';
+  readonly limit: number;
+}
+
+/** The {@link Stop} of a push search that ended without an answer. */
+function stopOf(
+  stop: SolveBound | 'unsolvable' | undefined,
+  limits: { readonly maxNodes: number; readonly maxMs: number },
+  states: number,
+): Stop {
+  const kind = stop ?? 'unsolvable';
+  const limit = kind === 'nodes' ? limits.maxNodes : kind === 'time' ? limits.maxMs : states;
+  return { kind, limit };
 }

@@ -1,0 +1,252 @@
+import type { Space } from './space.js';
+
+/** {@link CorralPruner.analyse}: no PI-corral, expand every push. */
+export const NO_CORRAL = -1;
+/** {@link CorralPruner.analyse}: a corral no push can ever open: the state is a deadlock. */
+export const CORRAL_DEADLOCK = -2;
+
+/**
+ * PI-corral pruning (Damgaard; the "pushes-inside" corral of YASS and Festival). A corral is a part
+ * of the board the player cannot reach: here a group of unreachable free areas, merged when a box
+ * that the player cannot touch separates them, with the boxes around it (its boundary). When
+ *
+ * - no boundary box can ever be pushed anywhere but into the corral before some boundary box moves
+ *   (I: every other push is blocked by a wall, another boundary box, a dead square, or needs the
+ *   player inside the corral), and
+ * - every push of a boundary box into the corral is possible now (P: the player reaches its side), and
+ * - the corral is not finished (a boundary box off its goal, or an empty goal inside),
+ *
+ * then some solution (if any) starts with one of those pushes: any solution must push a boundary box
+ * at some time, the first such push goes into the corral (I), was already possible now (P), and the
+ * pushes before it happen outside and stay legal when it moves first. Only those pushes need to be
+ * expanded — the same push count, so this keeps push-optimality too. A PI-corral with no push at
+ * all is a corral deadlock. Among several PI-corrals the one with the fewest pushes is chosen.
+ *
+ * The conditions are checked conservatively (a box outside the boundary may move away later, so it
+ * never counts as blocking): the pruning only ever removes pushes that the argument above covers.
+ */
+export class CorralPruner {
+  /** The pushes (box cell × 4 + direction) to expand after {@link analyse} returned ≥ 0. */
+  readonly pushes: Int32Array;
+  private readonly sp: Space;
+  private readonly floor: Int32Array;
+  /** Area id per free unreachable cell, valid where `areaStamp` is this call's epoch. */
+  private readonly area: Int32Array;
+  private readonly areaStamp: Int32Array;
+  private readonly boundaryStamp: Int32Array;
+  private readonly queue: Int32Array;
+  private areaParent = new Int32Array(64);
+  private areaGoal = new Uint8Array(64);
+  /** Boundary pairs (area root, box) as linked lists per root. */
+  private pairHead = new Int32Array(64);
+  private pairNext = new Int32Array(256);
+  private pairBox = new Int32Array(256);
+  private epoch = 0;
+  private boundaryEpoch = 0;
+  private readonly candidate: Int32Array;
+  private readonly boundary: Int32Array;
+
+  constructor(sp: Space) {
+    this.sp = sp;
+    const floor: number[] = [];
+    for (let c = 0; c < sp.size; c++) if (!sp.wall[c]) floor.push(c);
+    this.floor = Int32Array.from(floor);
+    this.area = new Int32Array(sp.size);
+    this.areaStamp = new Int32Array(sp.size);
+    this.boundaryStamp = new Int32Array(sp.size);
+    this.queue = new Int32Array(sp.size);
+    this.pushes = new Int32Array(floor.length * 4);
+    this.candidate = new Int32Array(floor.length * 4);
+    this.boundary = new Int32Array(floor.length);
+  }
+
+  /**
+   * Looks for a PI-corral in the state `occ` (box flags) whose player region is the one saved by the
+   * last `sp.markRegion()`. Returns {@link NO_CORRAL}, {@link CORRAL_DEADLOCK}, or the number of
+   * pushes written to {@link pushes} (the only ones to expand).
+   */
+  analyse(occ: Uint8Array): number {
+    const areas = this.labelAreas(occ);
+    if (areas === 0) return NO_CORRAL;
+    const pairs = this.collectBoundary(occ, areas);
+    if (pairs === 0) return NO_CORRAL;
+    // an empty goal in any part makes the merged area unfinished
+    for (let a = 0; a < areas; a++) if (this.areaGoal[a]) this.areaGoal[this.root(a)] = 1;
+    let best = NO_CORRAL;
+    for (let a = 0; a < areas; a++) {
+      if (this.root(a) !== a) continue;
+      const n = this.piPushes(occ, a);
+      if (n < 0) continue;
+      if (n === 0) return CORRAL_DEADLOCK;
+      if (best < 0 || n < best) {
+        best = n;
+        this.pushes.set(this.candidate.subarray(0, n));
+      }
+    }
+    return best;
+  }
+
+  /** Labels the connected free cells outside the player's region; returns how many areas. */
+  private labelAreas(occ: Uint8Array): number {
+    const { sp, floor, area, areaStamp, queue } = this;
+    const e = ++this.epoch;
+    let areas = 0;
+    for (const c of floor) {
+      if (occ[c] || areaStamp[c] === e || sp.isMarked(c)) continue;
+      const id = areas++;
+      if (id >= this.areaParent.length) this.growAreas();
+      this.areaParent[id] = id;
+      this.areaGoal[id] = 0;
+      let head = 0;
+      let tail = 0;
+      queue[tail++] = c;
+      areaStamp[c] = e;
+      area[c] = id;
+      while (head < tail) {
+        const x = queue[head++]!;
+        if (sp.goal[x]) this.areaGoal[id] = 1;
+        for (let d = 0; d < 4; d++) {
+          const t = x + sp.off[d]!;
+          if (sp.wall[t] || occ[t] || areaStamp[t] === e) continue;
+          areaStamp[t] = e;
+          area[t] = id;
+          queue[tail++] = t;
+        }
+      }
+    }
+    return areas;
+  }
+
+  private growAreas(): void {
+    const n = this.areaParent.length * 2;
+    const parent = new Int32Array(n);
+    parent.set(this.areaParent);
+    this.areaParent = parent;
+    const goal = new Uint8Array(n);
+    goal.set(this.areaGoal);
+    this.areaGoal = goal;
+  }
+
+  private root(a: number): number {
+    const parent = this.areaParent;
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]!]!;
+      a = parent[a]!;
+    }
+    return a;
+  }
+
+  /** Area of free unreachable cell `c` in this call, or -1. */
+  private areaAt(c: number): number {
+    return this.areaStamp[c] === this.epoch ? this.area[c]! : -1;
+  }
+
+  /**
+   * Merges areas separated only by boxes the player cannot touch, then lists each merged area's
+   * boundary boxes (boxes next to it). Returns the number of (area, box) pairs.
+   */
+  private collectBoundary(occ: Uint8Array, areas: number): number {
+    const { sp, floor } = this;
+    for (const b of floor) {
+      if (!occ[b]) continue;
+      let touchable = false;
+      let first = -1;
+      for (let d = 0; d < 4; d++) if (sp.isMarked(b + sp.off[d]!)) touchable = true;
+      if (touchable) continue;
+      for (let d = 0; d < 4; d++) {
+        const a = this.areaAt(b + sp.off[d]!);
+        if (a < 0) continue;
+        if (first < 0) first = this.root(a);
+        else {
+          const r = this.root(a);
+          if (r !== first) this.areaParent[r] = first;
+        }
+      }
+    }
+    if (this.pairHead.length < areas) this.pairHead = new Int32Array(areas * 2);
+    this.pairHead.fill(-1, 0, areas);
+    let pairs = 0;
+    for (const b of floor) {
+      if (!occ[b]) continue;
+      let seen0 = -1;
+      let seen1 = -1;
+      let seen2 = -1;
+      for (let d = 0; d < 4; d++) {
+        const a = this.areaAt(b + sp.off[d]!);
+        if (a < 0) continue;
+        const r = this.root(a);
+        if (r === seen0 || r === seen1 || r === seen2) continue;
+        if (seen0 < 0) seen0 = r;
+        else if (seen1 < 0) seen1 = r;
+        else seen2 = r;
+        if (pairs >= this.pairBox.length) {
+          const box = new Int32Array(pairs * 2);
+          box.set(this.pairBox);
+          this.pairBox = box;
+          const next = new Int32Array(pairs * 2);
+          next.set(this.pairNext);
+          this.pairNext = next;
+        }
+        this.pairBox[pairs] = b;
+        this.pairNext[pairs] = this.pairHead[r]!;
+        this.pairHead[r] = pairs++;
+      }
+    }
+    return pairs;
+  }
+
+  /**
+   * For merged area `a`: the number of pushes into it written to `candidate` when it is an unfinished
+   * PI-corral, else -1. A push that spoils the test only because another box stands at its player
+   * side or target takes that box into the boundary (up to {@link MAX_EXTRA_BOXES}) and the test
+   * starts over: a box that only boundary boxes and walls hold is as good as a wall, which finds
+   * corral deadlocks that a box outside the corral keeps shut.
+   */
+  private piPushes(occ: Uint8Array, a: number): number {
+    const { sp, boundaryStamp, boundary } = this;
+    const e = ++this.boundaryEpoch;
+    let unfinished = this.areaGoal[a] === 1; // an empty goal inside
+    let size = 0;
+    for (let i = this.pairHead[a]!; i >= 0; i = this.pairNext[i]!) {
+      const b = this.pairBox[i]!;
+      boundaryStamp[b] = e;
+      boundary[size++] = b;
+      if (!sp.goal[b]) unfinished = true;
+    }
+    if (!unfinished) return -1;
+    const inside = (c: number): boolean => {
+      const x = this.areaAt(c);
+      return x >= 0 && this.root(x) === a;
+    };
+    const firstSize = size;
+    scan: for (;;) {
+      let n = 0;
+      for (let i = 0; i < size; i++) {
+        const b = boundary[i]!;
+        for (let d = 0; d < 4; d++) {
+          const o = sp.off[d]!;
+          const p = b - o;
+          const t = b + o;
+          // impossible until a boundary box moves: the player's side is a wall, a boundary box or
+          // inside; the target a wall, a boundary box or a dead square
+          if (sp.wall[p] || boundaryStamp[p] === e || inside(p)) continue;
+          if (sp.wall[t] || boundaryStamp[t] === e || sp.dead[t]) continue;
+          if (inside(t) && sp.isMarked(p)) {
+            this.candidate[n++] = b * 4 + d;
+            continue;
+          }
+          // I fails (a push that keeps the corral shut) or P fails (a push in, not possible yet)
+          const blocker = occ[p] ? p : occ[t] && !inside(t) ? t : -1;
+          if (blocker < 0 || size - firstSize >= MAX_EXTRA_BOXES) return -1;
+          boundaryStamp[blocker] = e;
+          boundary[size++] = blocker;
+          continue scan;
+        }
+      }
+      return n;
+    }
+  }
+}
+
+/** Most boxes outside a corral that its test may take into the boundary. */
+const MAX_EXTRA_BOXES = 6;
