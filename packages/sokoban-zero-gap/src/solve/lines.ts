@@ -1,3 +1,4 @@
+import { CellSearch } from '@puzzlekit/grid';
 import { InvalidInputError } from '@puzzlekit/errors';
 import { IMPOSSIBLE, SOLVED } from '@puzzlekit/graph-search';
 import {
@@ -110,30 +111,30 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
   };
   const h0 = h(boxes0);
   if (h0 < 0) return fail(-1, 'unsolvable', 0);
-  // Connectivity check: all free squares reachable from one of them.
+  // The line rule's invariant: all free squares reachable from one of them. `occ` holds the walls
+  // and the boxes of the state at hand; grid's CellSearch floods it with buffers kept between calls
+  // (a line level is closed by walls, so its outer ring is the search's border).
   const occ = new Uint8Array(size);
+  for (let c = 0; c < size; c++) occ[c] = cells[c]! & WALL;
   let freeTotal = 0;
   for (let c = 0; c < size; c++) if (!(cells[c]! & (WALL | BOX))) freeTotal++;
-  const stamp = new Int32Array(size);
-  const queue = new Int32Array(size);
-  let epoch = 0;
-  const connected = (from: number): boolean => {
-    const e = ++epoch;
-    let head = 0;
-    let tail = 0;
-    queue[tail++] = from;
-    stamp[from] = e;
-    while (head < tail) {
-      const c = queue[head++]!;
-      for (let d = 0; d < 4; d++) {
-        const t = c + off[d]!;
-        if (stamp[t] === e || cells[t]! & WALL || occ[t]) continue;
-        stamp[t] = e;
-        queue[tail++] = t;
-      }
-    }
-    return tail === freeTotal;
-  };
+  const search = new CellSearch(width, height);
+  const connected = (from: number): boolean => search.flood(from, occ, WALL | BOX) === freeTotal;
+  // Every line-rule state keeps that invariant, the solved one too: when the goals leave a pocket
+  // (an s level's goal does) no line-rule answer exists, so say so at once rather than spend the
+  // budget (the optimizer asks on every stretch of an answer).
+  if (h0 > 0) {
+    for (const g of goals) occ[g] = occ[g]! | BOX;
+    // a crossing (never a slot, so never a goal) off the board's outer ring
+    const from = occ.findIndex((v, c) => {
+      const x = c % width;
+      const y = (c - x) / width;
+      return v === 0 && !slot[c] && x > 0 && y > 0 && x < width - 1 && y < height - 1;
+    });
+    const pocketFree = from < 0 || connected(from);
+    for (const g of goals) occ[g] = occ[g]! & WALL;
+    if (!pocketFree) return fail(h0, 'unsolvable', 0);
+  }
   type Node = { boxes: number[]; g: number; parent: number; box: number; dir: number };
   const nodesArr: Node[] = [
     { boxes: [...boxes0].sort((a, b) => a - b), g: 0, parent: -1, box: -1, dir: -1 },
@@ -176,7 +177,7 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
       if (expanded > maxNodes) return fail(h0, 'nodes', expanded);
       if (expanded % 256 === 0 && performance.now() > deadline) return fail(h0, 'time', expanded);
       if (options.onProgress && expanded % 10000 === 0) options.onProgress(expanded);
-      for (const b of node.boxes) occ[b] = 1;
+      for (const b of node.boxes) occ[b] = BOX;
       for (let i = 0; i < node.boxes.length; i++) {
         const r = node.boxes[i]!;
         const vertical = (r % width) % 2 === 1;
@@ -184,10 +185,10 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
           const o = off[d]!;
           const j = r + o;
           const r2 = j + o;
-          if (cells[j]! & WALL || occ[j] || cells[r - o]! & WALL || occ[r - o]) continue;
+          if (occ[j] || occ[r - o]) continue;
           if (r2 < 0 || r2 >= size || !slot[r2] || occ[r2]) continue;
           occ[r] = 0;
-          occ[r2] = 1;
+          occ[r2] = BOX;
           if (connected(r)) {
             const next = node.boxes.slice();
             next[i] = r2;
@@ -206,7 +207,7 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
             }
           }
           occ[r2] = 0;
-          occ[r] = 1;
+          occ[r] = BOX;
         }
       }
       for (const b of node.boxes) occ[b] = 0;

@@ -3,7 +3,7 @@ import { InvalidInputError } from '@puzzlekit/errors';
 import { describeOutcome } from '@puzzlekit/graph-search';
 import { describe, expect, it } from 'vitest';
 import { BOX, GOAL, WALL, type Level } from '../model.js';
-import { parseXsb } from '../format/xsb.js';
+import { parseLevel, parseXsb } from '../format/xsb.js';
 import { generate } from '../generate/generate.js';
 import { verify } from '../play.js';
 import { optimize } from './optimize.js';
@@ -215,6 +215,21 @@ describe('solveLines', () => {
 
   it('refuses levels that are not on a b/e lattice', () => {
     expect(() => solveLines(microban[0]!)).toThrow(/not a slot/);
+  });
+
+  it('proves at once that goals leaving a pocket have no line-rule answer', () => {
+    // a b n=2 lattice (pillars at (2,2), (4,2), (2,4), (4,4)); the goals at (2,1) and (1,2) wall
+    // off the corner cell (1,1), which the line rule's every-square-connected invariant forbids
+    const level = parseLevel(
+      ['#######', '# .   #', '#.# # #', '#   $ #', '# #$# #', '#    @#', '#######'].join('\n'),
+    );
+    const r = solveLines(level);
+    expect(r).toMatchObject({ solved: false, gaveUp: 'unsolvable', nodes: 0 });
+    expect(r.outcome).toEqual({ kind: 'impossible' });
+    // an s level's goal keeps one pocket left of its entrance (see the README): same answer
+    const s = generate({ type: 's', size: 8, pushes: 300, seed: 1, select: 'farthest' });
+    if (!s.goalIsTree)
+      expect(solveLines(s.level)).toMatchObject({ gaveUp: 'unsolvable', nodes: 0 });
   });
 });
 
