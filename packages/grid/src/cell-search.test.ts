@@ -171,6 +171,37 @@ describe('CellSearch', () => {
     );
   });
 
+  it('floodLayers equals a flood over the two layers merged', () => {
+    fc.assert(
+      fc.property(arbBoard, arbConn, arbBits, fc.nat(), fc.nat(), (g, conn, bits, pick, salt) => {
+        const p = padGrid(g, bits);
+        // pieces on some unblocked inner cells, in a second array
+        const moving = new Uint8Array(p.cells.length);
+        const merged = Uint8Array.from(p.cells, (v) => (v & bits ? 1 : 0));
+        for (let i = 0; i < g.cells.length; i++) {
+          const c = padIndex(i, g.width);
+          if ((i * 7 + salt) % 5 === 0 && !(p.cells[c]! & bits)) {
+            moving[c] = 1;
+            merged[c] = 1;
+          }
+        }
+        const start = padIndex(pick % g.cells.length, g.width);
+        const a = new CellSearch(p.width, p.height, conn);
+        const b = new CellSearch(p.width, p.height, conn);
+        const n = a.floodLayers(start, p.cells, bits, moving);
+        const m = b.flood(start, merged, 1);
+        expect(n).toBe(m);
+        expect([...a.order.subarray(0, n)].sort((x, y) => x - y)).toEqual(
+          [...b.order.subarray(0, m)].sort((x, y) => x - y),
+        );
+      }),
+    );
+    const search = new CellSearch(4, 4);
+    expect(() => search.floodLayers(5, new Uint8Array(16), 1, new Uint8Array(3))).toThrow(
+      /16|cells/,
+    );
+  });
+
   it('pathTo walks real unblocked steps from a source to the cell, as long as the distance', () => {
     fc.assert(
       fc.property(arbBoard, arbConn, fc.nat(), fc.nat(), (g, conn, a, b) => {

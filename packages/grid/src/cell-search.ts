@@ -123,6 +123,40 @@ export class CellSearch {
   }
 
   /**
+   * {@link flood} over two layers: a cell is blocked when `fixed[cell] & fixedBits` is set (walls,
+   * which never change) or `moving[cell]` is non-zero (pieces that move between floods, such as
+   * boxes). Games that keep the two apart — a solver changes only the pieces' array from state to
+   * state — flood without merging them first. Returns how many cells were reached.
+   *
+   * @throws InvalidInputError as {@link flood}, and (code `INVALID_GRID`) when `moving` is not
+   *   `width × height` long.
+   */
+  floodLayers(start: number, fixed: GridCells, fixedBits: number, moving: GridCells): number {
+    this.checkCells(fixed, fixedBits);
+    this.checkCells(moving, 0);
+    this.checkStart(start);
+    const e = this.nextGeneration();
+    const { stamp, order, offsets } = this;
+    const n = offsets.length;
+    let head = 0;
+    let tail = 0;
+    order[tail++] = start;
+    stamp[start] = e;
+    while (head < tail) {
+      const c = order[head++]!;
+      for (let d = 0; d < n; d++) {
+        const t = c + offsets[d]!;
+        if (stamp[t]! >= e || (fixed[t]! & fixedBits) !== 0 || moving[t] !== 0) continue;
+        stamp[t] = e;
+        order[tail++] = t;
+      }
+    }
+    this.recorded = 0;
+    this.count = tail;
+    return tail;
+  }
+
+  /**
    * Breadth-first flood from `start` over unblocked cells; returns how many cells were reached (the
    * start included). Records no distances: the fastest way to learn a region.
    *

@@ -251,7 +251,7 @@ class Puller {
       if (occ[c] || sp.wall[c] || region[c] === e) continue;
       sp.flood(occ, c);
       this.work += sp.regionSize;
-      for (let i = 0; i < sp.regionSize; i++) region[sp.queue[i]!] = e;
+      for (let i = 0; i < sp.regionSize; i++) region[sp.regionCells[i]!] = e;
       if (sp.regionSize > bestSize) {
         bestSize = sp.regionSize;
         best = c;

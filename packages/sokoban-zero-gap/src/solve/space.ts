@@ -1,3 +1,4 @@
+import { CellSearch } from '@puzzlekit/grid';
 import { Rng } from '@puzzlekit/rng';
 import { BOX, GOAL, WALL, directionOffsets, type Level } from '../model.js';
 import { Assignment } from './hungarian.js';
@@ -23,9 +24,10 @@ export class Space {
   readonly zPlayerLo: Uint32Array;
   /** 1 where no goal can ever be reached by a box (dead square). */
   readonly dead: Uint8Array;
-  private readonly stamp: Int32Array;
-  private epoch = 0;
-  readonly queue: Int32Array;
+  /** The player's floods: grid's CellSearch, buffers kept between states. */
+  private readonly search: CellSearch;
+  /** Scratch queue of the pull searches (dead squares, push distances). */
+  private readonly queue: Int32Array;
 
   constructor(level: Level) {
     const { width, cells } = level;
@@ -36,19 +38,11 @@ export class Space {
     this.wall = new Uint8Array(size);
     this.goal = new Uint8Array(size);
     // Walls, plus everything the player can never reach even with all boxes gone, count as wall.
+    // A level is closed by walls, so the board's outer ring serves as the search's border.
+    this.search = new CellSearch(width, size / width);
+    this.search.flood(level.player, cells, WALL);
     const inside = new Uint8Array(size);
-    const stack = [level.player];
-    inside[level.player] = 1;
-    while (stack.length > 0) {
-      const c = stack.pop()!;
-      for (const o of this.off) {
-        const t = c + o;
-        if (t >= 0 && t < size && !inside[t] && !(cells[t]! & WALL)) {
-          inside[t] = 1;
-          stack.push(t);
-        }
-      }
-    }
+    for (let i = 0; i < this.search.count; i++) inside[this.search.order[i]!] = 1;
     const goals: number[] = [];
     const boxes: number[] = [];
     for (let c = 0; c < size; c++) {
@@ -71,7 +65,6 @@ export class Space {
     this.zBoxLo = table();
     this.zPlayerHi = table();
     this.zPlayerLo = table();
-    this.stamp = new Int32Array(size);
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
     this.dead = this.deadSquares();
@@ -151,33 +144,24 @@ export class Space {
    * smallest cell reached (the normalised player position). `inRegion(c)` is valid until the next call.
    */
   flood(occ: Uint8Array, player: number): number {
-    const e = ++this.epoch;
-    const { stamp, queue, off, wall } = this;
-    let head = 0;
-    let tail = 0;
-    queue[tail++] = player;
-    stamp[player] = e;
+    const n = this.search.floodLayers(player, this.wall, 1, occ);
+    const order = this.search.order;
     let min = player;
-    while (head < tail) {
-      const c = queue[head++]!;
-      for (let d = 0; d < 4; d++) {
-        const t = c + off[d]!;
-        if (stamp[t] === e || wall[t] || occ[t]) continue;
-        stamp[t] = e;
-        if (t < min) min = t;
-        queue[tail++] = t;
-      }
-    }
-    this.regionSize = tail;
+    for (let i = 1; i < n; i++) if (order[i]! < min) min = order[i]!;
+    this.regionSize = n;
     return min;
   }
 
-  /** Cells of the last flood are `queue[0 .. regionSize)`. */
+  /** Cells of the last flood are `regionCells[0 .. regionSize)`. */
+  get regionCells(): Int32Array {
+    return this.search.order;
+  }
+
   regionSize = 0;
 
   /** True when `c` was reached by the last {@link flood}. */
   inRegion(c: number): boolean {
-    return this.stamp[c] === this.epoch;
+    return this.search.reached(c);
   }
 
   /** True when `c` was in the region saved by the last {@link markRegion}. */
@@ -188,7 +172,8 @@ export class Space {
   /** Saves the last flood's region in a separate mark, so later floods do not disturb it. */
   markRegion(): void {
     const e = ++this.markEpoch;
-    for (let i = 0; i < this.regionSize; i++) this.mark[this.queue[i]!] = e;
+    const cells = this.search.order;
+    for (let i = 0; i < this.regionSize; i++) this.mark[cells[i]!] = e;
   }
 
   private markEpoch = 0;
