@@ -1,3 +1,4 @@
+import { CellSearch } from '@puzzlekit/grid';
 import type { Space } from './space.js';
 
 /** {@link CorralPruner.analyse}: no PI-corral, expand every push. */
@@ -34,7 +35,8 @@ export class CorralPruner {
   private readonly area: Int32Array;
   private readonly areaStamp: Int32Array;
   private readonly boundaryStamp: Int32Array;
-  private readonly queue: Int32Array;
+  /** The area floods (its own: the Space's search holds the player's region). */
+  private readonly search: CellSearch;
   private areaParent = new Int32Array(64);
   private areaGoal = new Uint8Array(64);
   /** Boundary pairs (area root, box) as linked lists per root. */
@@ -54,7 +56,7 @@ export class CorralPruner {
     this.area = new Int32Array(sp.size);
     this.areaStamp = new Int32Array(sp.size);
     this.boundaryStamp = new Int32Array(sp.size);
-    this.queue = new Int32Array(sp.size);
+    this.search = new CellSearch(sp.width, sp.size / sp.width);
     this.pushes = new Int32Array(floor.length * 4);
     this.candidate = new Int32Array(floor.length * 4);
     this.boundary = new Int32Array(floor.length);
@@ -88,7 +90,7 @@ export class CorralPruner {
 
   /** Labels the connected free cells outside the player's region; returns how many areas. */
   private labelAreas(occ: Uint8Array): number {
-    const { sp, floor, area, areaStamp, queue } = this;
+    const { sp, floor, area, areaStamp, search } = this;
     const e = ++this.epoch;
     let areas = 0;
     for (const c of floor) {
@@ -97,21 +99,14 @@ export class CorralPruner {
       if (id >= this.areaParent.length) this.growAreas();
       this.areaParent[id] = id;
       this.areaGoal[id] = 0;
-      let head = 0;
-      let tail = 0;
-      queue[tail++] = c;
-      areaStamp[c] = e;
-      area[c] = id;
-      while (head < tail) {
-        const x = queue[head++]!;
+      // walls and boxes block; the player's region is walled off by boxes, so it is never entered
+      const n = search.floodLayers(c, sp.wall, 1, occ);
+      const cells = search.order;
+      for (let i = 0; i < n; i++) {
+        const x = cells[i]!;
+        areaStamp[x] = e;
+        area[x] = id;
         if (sp.goal[x]) this.areaGoal[id] = 1;
-        for (let d = 0; d < 4; d++) {
-          const t = x + sp.off[d]!;
-          if (sp.wall[t] || occ[t] || areaStamp[t] === e) continue;
-          areaStamp[t] = e;
-          area[t] = id;
-          queue[tail++] = t;
-        }
       }
     }
     return areas;
