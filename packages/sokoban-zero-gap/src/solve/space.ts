@@ -41,12 +41,10 @@ export class Space {
     // A level is closed by walls, so the board's outer ring serves as the search's border.
     this.search = new CellSearch(width, size / width);
     this.search.flood(level.player, cells, WALL);
-    const inside = new Uint8Array(size);
-    for (let i = 0; i < this.search.count; i++) inside[this.search.order[i]!] = 1;
     const goals: number[] = [];
     const boxes: number[] = [];
     for (let c = 0; c < size; c++) {
-      if (!inside[c]) this.wall[c] = 1;
+      if (!this.search.reached(c)) this.wall[c] = 1;
       if (cells[c]! & GOAL) {
         this.goal[c] = 1;
         goals.push(c);
