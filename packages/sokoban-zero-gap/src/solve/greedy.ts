@@ -1,6 +1,7 @@
 import { BucketQueue } from '@puzzlekit/graph-search';
 import { AreaCounter } from './areas.js';
 import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
+import { CorralDeadlocks } from './corraldead.js';
 import { DualCache } from './duals.js';
 import { Assignment } from './hungarian.js';
 import { GoalMacro } from './macro.js';
@@ -34,7 +35,9 @@ const AREA_WEIGHT = 5;
  * deadlocks, and everything but the pushes of a PI-corral ({@link CorralPruner}), whose empty push
  * list is a corral deadlock. A box entering a goal room goes on to its goal in one macro move
  * ({@link GoalMacro}) when `macros` is on; pushes within a room then come later in the priority.
- * With `areas` on, every free floor area past the player's counts {@link AREA_WEIGHT} pushes more.
+ * With `areas` on (the guided run), every free floor area past the player's counts
+ * {@link AREA_WEIGHT} pushes more, and corral deadlocks are also looked for by a small search on a
+ * corral's boxes alone ({@link CorralDeadlocks}), corrals joined across touchable boxes too.
  */
 export function greedySearch(
   sp: Space,
@@ -47,6 +50,14 @@ export function greedySearch(
   const words = store.words;
   const occ = new Uint8Array(size);
   const corrals = new CorralPruner(sp);
+  // corral deadlocks by sub-search, and corrals joined across touchable boxes (the guided run)
+  let playerNow = player;
+  if (limits.areas) {
+    const corralDeadlocks = new CorralDeadlocks(sp);
+    corrals.deadlockTest = (boxes, n, inside) =>
+      corralDeadlocks.isDead(boxes, n, playerNow, inside);
+    corrals.mergeAcross = true;
+  }
   const packing = new PackingOrder(sp);
   const macro = new GoalMacro(sp, packing.fillRank);
   const areas = limits.areas ? new AreaCounter(sp) : null;
@@ -98,6 +109,7 @@ export function greedySearch(
     for (let i = 0; i < k; i++) occ[cur[i]!] = 1;
     sp.flood(occ, store.player[node]!);
     sp.markRegion();
+    playerNow = store.player[node]!;
     const corral = corrals.analyse(occ);
     if (corral !== CORRAL_DEADLOCK) {
       const found = expandAll(node, corral);
