@@ -7,6 +7,7 @@ import { solveLines } from './lines.js';
 import { Space } from './space.js';
 import { exactSearch } from './astar.js';
 import { greedySearch } from './greedy.js';
+import type { PushSearchOutcome } from './astar.js';
 
 /** Default node budget of {@link solve}. */
 export const DEFAULT_SOLVE_NODES = 2_000_000;
@@ -108,13 +109,19 @@ export function solve(level: Level, options: SolveOptions = {}): SolveResult {
 }
 
 /**
- * The fast mode's own search: {@link greedySearch}, its answer shortened, in two runs of half the
- * time each. The first is guided by the free areas too (FESS's connectivity: XSokoban 4 and 9 take
- * under a second with it, and no run without it finishes them in 30 s) and, on levels with goal
- * rooms, takes goal-room macros; the second is the plain run (some Microban levels, 93 and 144,
- * need it: the area guidance misleads them). An exhausted plain run proves the level unsolvable;
- * an exhausted macro run proves nothing (the macros skip states) — the area guidance only orders
- * the states, so a first run without macros that is exhausted proves it too.
+ * The fast mode's own search: {@link greedySearch}, its answer shortened, as a portfolio of runs
+ * (each misleads some levels the others solve at once):
+ *
+ * 1. the plain run, until a quarter of the time (Microban 93, 139 and 144 need it: 0.9–1.4 s);
+ * 2. the guided run, until 45 % (all of it on levels without goal rooms): free areas in the
+ *    priority (FESS's connectivity) and corral deadlocks by sub-search (XSokoban 4, 8 and 9, which
+ *    no run without them finishes in 30 s; the zero-gap g levels, which goal-room macros mislead);
+ * 3. on levels with goal rooms, the guided run with goal-room macros, until 85 % (XSokoban 7 and
+ *    60 take under a tenth of a second in it), then the macro run without the guidance (the fast
+ *    mode's second run before the guided one existed; Microban 153 needs macros).
+ *
+ * An exhausted run proves the level unsolvable unless it took macros (they skip states); the area
+ * guidance only orders the states and the sub-search's deadlocks are proven.
  */
 function satisfice(level: Level, options: SolveOptions): SolveResult {
   const { maxNodes, maxMs, memoryBytes } = checkSolveOptions(options);
@@ -124,34 +131,37 @@ function satisfice(level: Level, options: SolveOptions): SolveResult {
     return finish(level, [], 0, { kind: 'memory', limit: 0 }, 0);
   }
   const rooms = hasGoalRoom(sp);
-  const limits = {
-    maxNodes,
-    deadline: started + maxMs / 2,
-    memoryBytes: memoryBytes - sp.distanceEntries * 4,
-    onProgress: options.onProgress,
-    macros: rooms,
-    areas: true,
-  };
-  const guided = greedySearch(sp, level.player, limits);
-  if (guided.pushes) return finish(level, guided.pushes, guided.nodes, undefined, 0, false);
-  if (
-    guided.stop === 'memory' ||
-    guided.stop === 'nodes' ||
-    (guided.stop === 'unsolvable' && !rooms)
-  ) {
-    const stop = stopOf(guided.stop, { maxNodes, maxMs }, guided.states);
-    return finish(level, [], guided.nodes, stop, 0);
+  // each run's share is the part of the time by which it must end
+  const runs = [
+    { share: 0.25, macros: false, areas: false },
+    { share: rooms ? 0.45 : 1, macros: false, areas: true },
+    ...(rooms
+      ? [
+          { share: 0.85, macros: true, areas: true },
+          { share: 1, macros: true, areas: false },
+        ]
+      : []),
+  ];
+  let nodes = 0;
+  let proven = false;
+  let last: PushSearchOutcome = { pushes: null, nodes: 0, states: 0, stop: 'time' };
+  for (const run of runs) {
+    last = greedySearch(sp, level.player, {
+      maxNodes: Math.max(1, maxNodes - nodes),
+      deadline: started + maxMs * run.share,
+      memoryBytes: memoryBytes - sp.distanceEntries * 4,
+      onProgress: options.onProgress,
+      macros: run.macros,
+      areas: run.areas,
+    });
+    nodes += last.nodes;
+    if (last.pushes) return finish(level, last.pushes, nodes, undefined, 0, false);
+    proven = last.stop === 'unsolvable' && !run.macros;
+    if (proven || last.stop === 'memory' || last.stop === 'nodes') break;
   }
-  const plain = greedySearch(sp, level.player, {
-    ...limits,
-    maxNodes: Math.max(1, maxNodes - guided.nodes),
-    deadline: started + maxMs,
-    macros: false,
-    areas: false,
-  });
-  const nodes = guided.nodes + plain.nodes;
-  if (plain.pushes) return finish(level, plain.pushes, nodes, undefined, 0, false);
-  return finish(level, [], nodes, stopOf(plain.stop, { maxNodes, maxMs }, plain.states), 0);
+  // an exhausted macro run proves nothing: the runs before it ran out of time
+  const stop = proven ? 'unsolvable' : last.stop === 'unsolvable' ? 'time' : last.stop;
+  return finish(level, [], nodes, stopOf(stop, { maxNodes, maxMs }, last.states), 0);
 }
 
 /** True when two goals touch: a goal area that goal-room macros can fill in packing order. */
