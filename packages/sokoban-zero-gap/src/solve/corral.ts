@@ -47,6 +47,8 @@ export class CorralPruner {
   private boundaryEpoch = 0;
   private readonly candidate: Int32Array;
   private readonly boundary: Int32Array;
+  /** Boxes in `boundary` after the last piPushes. */
+  private boundarySize = 0;
 
   constructor(sp: Space) {
     this.sp = sp;
@@ -63,6 +65,25 @@ export class CorralPruner {
   }
 
   /**
+   * An extra deadlock test for unfinished corrals (the fast mode's {@link CorralDeadlocks}): given
+   * the corral's boundary boxes and a test for its cells, true when the position is dead. Null: none.
+   */
+  deadlockTest: ((boxes: Int32Array, n: number, inside: (c: number) => boolean) => boolean) | null =
+    null;
+
+  /**
+   * When no area alone is a PI-corral with one push, also test areas joined across touchable boxes
+   * (sound, but more work a state; the fast mode's choice).
+   */
+  mergeAcross = false;
+
+  private testedRoot = -1;
+  private readonly insideTested = (c: number): boolean => {
+    const x = this.areaAt(c);
+    return x >= 0 && this.root(x) === this.testedRoot;
+  };
+
+  /**
    * Looks for a PI-corral in the state `occ` (box flags) whose player region is the one saved by the
    * last `sp.markRegion()`. Returns {@link NO_CORRAL}, {@link CORRAL_DEADLOCK}, or the number of
    * pushes written to {@link pushes} (the only ones to expand).
@@ -70,22 +91,93 @@ export class CorralPruner {
   analyse(occ: Uint8Array): number {
     const areas = this.labelAreas(occ);
     if (areas === 0) return NO_CORRAL;
-    const pairs = this.collectBoundary(occ, areas);
-    if (pairs === 0) return NO_CORRAL;
+    if (this.deadlockTest && this.listPairs(occ, areas) > 0 && this.areaDeadlock(areas)) {
+      return CORRAL_DEADLOCK;
+    }
+    this.mergeUntouchable(occ);
+    if (this.listPairs(occ, areas) === 0) return NO_CORRAL;
+    const best = this.bestCorral(occ, areas, null, NO_CORRAL);
+    if (best === CORRAL_DEADLOCK || best === 1) return best;
+    // Then with the areas that share a boundary box joined too: a box the player touches may stand
+    // between two parts of one corral (a pocket behind it that no push can open either).
+    if (!this.mergeAcross) return best;
+    const before = this.rootsBefore(areas);
+    if (!this.mergeAcrossBoxes(occ)) return best;
+    this.listPairs(occ, areas);
+    return this.bestCorral(occ, areas, before, best);
+  }
+
+  /**
+   * The PI-corral with the fewest pushes among the merged areas (written to {@link pushes}) if it
+   * has fewer than `bestSoFar` (the count already there, or NO_CORRAL), {@link CORRAL_DEADLOCK}, or
+   * `bestSoFar`. With `before` (each area's root before the last
+   * merge), only merged areas that joined several earlier ones are tested.
+   */
+  private bestCorral(
+    occ: Uint8Array,
+    areas: number,
+    before: Int32Array | null,
+    bestSoFar: number,
+  ): number {
     // an empty goal in any part makes the merged area unfinished
     for (let a = 0; a < areas; a++) if (this.areaGoal[a]) this.areaGoal[this.root(a)] = 1;
-    let best = NO_CORRAL;
+    let best = bestSoFar;
     for (let a = 0; a < areas; a++) {
       if (this.root(a) !== a) continue;
+      if (before && !this.joinedSeveral(a, areas, before)) continue;
       const n = this.piPushes(occ, a);
-      if (n < 0) continue;
       if (n === 0) return CORRAL_DEADLOCK;
+      if (n !== FINISHED && this.deadlockTest) {
+        this.testedRoot = a;
+        if (this.deadlockTest(this.boundary, this.boundarySize, this.insideTested))
+          return CORRAL_DEADLOCK;
+      }
+      if (n < 0) continue;
       if (best < 0 || n < best) {
         best = n;
         this.pushes.set(this.candidate.subarray(0, n));
       }
     }
     return best;
+  }
+
+  /**
+   * {@link deadlockTest} on each unfinished area alone (before any merge), with the boxes next to it:
+   * a pocket that two boxes shut for good stays visible even when a merge would join it to more.
+   */
+  private areaDeadlock(areas: number): boolean {
+    const { sp, boundary } = this;
+    for (let a = 0; a < areas; a++) {
+      let size = 0;
+      let unfinished = this.areaGoal[a] === 1;
+      for (let i = this.pairHead[a]!; i >= 0; i = this.pairNext[i]!) {
+        const b = this.pairBox[i]!;
+        boundary[size++] = b;
+        if (!sp.goal[b]) unfinished = true;
+      }
+      if (!unfinished || size === 0) continue;
+      this.testedRoot = a;
+      if (this.deadlockTest!(boundary, size, this.insideTested)) return true;
+    }
+    return false;
+  }
+
+  /** Each area's current root. */
+  private rootsBefore(areas: number): Int32Array {
+    const before = new Int32Array(areas);
+    for (let a = 0; a < areas; a++) before[a] = this.root(a);
+    return before;
+  }
+
+  /** True when the areas now under root `r` had more than one root in `before`. */
+  private joinedSeveral(r: number, areas: number, before: Int32Array): boolean {
+    let first = -1;
+    for (let a = 0; a < areas; a++) {
+      if (this.root(a) !== r) continue;
+      if (first < 0) first = before[a]!;
+      else if (before[a] !== first) return true;
+    }
+    return false;
   }
 
   /** Labels the connected free cells outside the player's region; returns how many areas. */
@@ -136,28 +228,45 @@ export class CorralPruner {
     return this.areaStamp[c] === this.epoch ? this.area[c]! : -1;
   }
 
-  /**
-   * Merges areas separated only by boxes the player cannot touch, then lists each merged area's
-   * boundary boxes (boxes next to it). Returns the number of (area, box) pairs.
-   */
-  private collectBoundary(occ: Uint8Array, areas: number): number {
+  /** Merges areas separated only by boxes the player cannot touch. */
+  private mergeUntouchable(occ: Uint8Array): void {
     const { sp, floor } = this;
     for (const b of floor) {
       if (!occ[b]) continue;
       let touchable = false;
-      let first = -1;
       for (let d = 0; d < 4; d++) if (sp.isMarked(b + sp.off[d]!)) touchable = true;
-      if (touchable) continue;
-      for (let d = 0; d < 4; d++) {
-        const a = this.areaAt(b + sp.off[d]!);
-        if (a < 0) continue;
-        if (first < 0) first = this.root(a);
-        else {
-          const r = this.root(a);
-          if (r !== first) this.areaParent[r] = first;
-        }
+      if (!touchable) this.joinAround(b);
+    }
+  }
+
+  /** Merges the areas around every box (touchable or not); true when any two were joined. */
+  private mergeAcrossBoxes(occ: Uint8Array): boolean {
+    let joined = false;
+    for (const b of this.floor) if (occ[b] && this.joinAround(b)) joined = true;
+    return joined;
+  }
+
+  /** Joins the areas next to box `b`; true when two different ones were joined. */
+  private joinAround(b: number): boolean {
+    const { sp } = this;
+    let first = -1;
+    let joined = false;
+    for (let d = 0; d < 4; d++) {
+      const a = this.areaAt(b + sp.off[d]!);
+      if (a < 0) continue;
+      const r = this.root(a);
+      if (first < 0) first = r;
+      else if (r !== first) {
+        this.areaParent[r] = first;
+        joined = true;
       }
     }
+    return joined;
+  }
+
+  /** Lists each merged area's boundary boxes (boxes next to it); returns the number of pairs. */
+  private listPairs(occ: Uint8Array, areas: number): number {
+    const { sp, floor } = this;
     if (this.pairHead.length < areas) this.pairHead = new Int32Array(areas * 2);
     this.pairHead.fill(-1, 0, areas);
     let pairs = 0;
@@ -192,7 +301,7 @@ export class CorralPruner {
 
   /**
    * For merged area `a`: the number of pushes into it written to `candidate` when it is an unfinished
-   * PI-corral, else -1. A push that spoils the test only because another box stands at its player
+   * PI-corral, FINISHED when it is finished, else -1 (its boxes are in `boundary` either way). A push that spoils the test only because another box stands at its player
    * side or target takes that box into the boundary (up to {@link MAX_EXTRA_BOXES}) and the test
    * starts over: a box that only boundary boxes and walls hold is as good as a wall, which finds
    * corral deadlocks that a box outside the corral keeps shut.
@@ -208,7 +317,8 @@ export class CorralPruner {
       boundary[size++] = b;
       if (!sp.goal[b]) unfinished = true;
     }
-    if (!unfinished) return -1;
+    this.boundarySize = size;
+    if (!unfinished) return FINISHED;
     const inside = (c: number): boolean => {
       const x = this.areaAt(c);
       return x >= 0 && this.root(x) === a;
@@ -232,16 +342,23 @@ export class CorralPruner {
           }
           // I fails (a push that keeps the corral shut) or P fails (a push in, not possible yet)
           const blocker = occ[p] ? p : occ[t] && !inside(t) ? t : -1;
-          if (blocker < 0 || size - firstSize >= MAX_EXTRA_BOXES) return -1;
+          if (blocker < 0 || size - firstSize >= MAX_EXTRA_BOXES) {
+            this.boundarySize = size;
+            return -1;
+          }
           boundaryStamp[blocker] = e;
           boundary[size++] = blocker;
           continue scan;
         }
       }
+      this.boundarySize = size;
       return n;
     }
   }
 }
+
+/** piPushes: the corral is finished (boxes on goals all round, no empty goal inside). */
+const FINISHED = -3;
 
 /** Most boxes outside a corral that its test may take into the boundary. */
 const MAX_EXTRA_BOXES = 6;

@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BOX, GOAL, WALL, type Level } from '../model.js';
+import { parseXsb } from '../format/xsb.js';
+import { verify } from '../play.js';
+import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
+import { CorralDeadlocks } from './corraldead.js';
+import { greedySearch } from './greedy.js';
+import { solve } from './solve.js';
+import { Space } from './space.js';
+
+/** Independent truth: plain BFS over (sorted boxes, player region) with string keys. */
+function bruteSolvable(level: Level, limit = 300_000): boolean | null {
+  const { width, cells } = level;
+  const off = [-1, -width, 1, width];
+  const boxes0: number[] = [];
+  for (let c = 0; c < cells.length; c++) if (cells[c]! & BOX) boxes0.push(c);
+  const region = (boxes: Set<number>, p: number): number[] => {
+    const seen = new Set([p]);
+    const stack = [p];
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      for (const o of off) {
+        const t = c + o;
+        if (!seen.has(t) && !(cells[t]! & WALL) && !boxes.has(t)) {
+          seen.add(t);
+          stack.push(t);
+        }
+      }
+    }
+    return [...seen];
+  };
+  const keyOf = (boxes: number[], reach: number[]): string =>
+    `${[...boxes].sort((a, b) => a - b).join(',')}|${Math.min(...reach)}`;
+  const queue = [{ boxes: boxes0, player: level.player }];
+  const seen = new Set([keyOf(boxes0, region(new Set(boxes0), level.player))]);
+  for (let head = 0; head < queue.length; head++) {
+    if (seen.size > limit) return null;
+    const s = queue[head]!;
+    if (s.boxes.every((b) => cells[b]! & GOAL)) return true;
+    const set = new Set(s.boxes);
+    for (const c of region(set, s.player)) {
+      for (const o of off) {
+        const b = c + o;
+        const t = b + o;
+        if (!set.has(b) || cells[t]! & WALL || set.has(t)) continue;
+        const nb = s.boxes.map((x) => (x === b ? t : x));
+        const k = keyOf(nb, region(new Set(nb), b));
+        if (seen.has(k)) continue;
+        seen.add(k);
+        queue.push({ boxes: nb, player: b });
+      }
+    }
+  }
+  return false;
+}
+
+/** The corral analysis of a level's start with the sub-search deadlock test on. */
+function analyseWithSearch(level: Level): number {
+  const sp = new Space(level);
+  const occ = new Uint8Array(sp.size);
+  for (const c of sp.startBoxes) occ[c] = 1;
+  sp.flood(occ, level.player);
+  sp.markRegion();
+  const pruner = new CorralPruner(sp);
+  const deadlocks = new CorralDeadlocks(sp);
+  pruner.deadlockTest = (boxes, n, inside) => deadlocks.isDead(boxes, n, level.player, inside);
+  pruner.mergeAcross = true;
+  return pruner.analyse(occ);
+}
+
+const level = (rows: string[]): Level => parseXsb(rows.join('\n')).levels[0]!;
+
+describe('corral deadlocks by sub-search', () => {
+  it('finds the pocket two boxes shut for good (XSokoban 5, late; hand-checked)', () => {
+    // (11,2) can only leave its alcove pushed down from (11,1), which the player reaches only by
+    // (9,2); the box at (9,3) can only go up into that passage, and from there only onto dead cells
+    const rows = [
+      '#################',
+      '#########   #####',
+      '######### #$##  #',
+      '#########$   $$ #',
+      '######### ###   #',
+      '#**+.  ##$    ###',
+      '#*... $    $  ###',
+      '#*...  ##      ##',
+      '#########  $  ###',
+      '#########     ###',
+      '########### ## ##',
+      '###########    ##',
+      '#################',
+    ];
+    const l = level(rows);
+    expect(analyseWithSearch(l)).toBe(CORRAL_DEADLOCK);
+    // without the sub-search, the corral test alone does not see it
+    const sp = new Space(l);
+    const occ = new Uint8Array(sp.size);
+    for (const c of sp.startBoxes) occ[c] = 1;
+    sp.flood(occ, l.player);
+    sp.markRegion();
+    expect(new CorralPruner(sp).analyse(occ)).not.toBe(CORRAL_DEADLOCK);
+  });
+
+  it('agrees with brute force: a position it calls dead has no solution', () => {
+    // a small board with a pocket and a corridor; boxes and goals placed at random
+    const board = [
+      '########',
+      '#   #  #',
+      '#      #',
+      '## #   #',
+      '#   ## #',
+      '#      #',
+      '########',
+    ];
+    const floor: number[] = [];
+    board.forEach((row, y) => [...row].forEach((ch, x) => ch === ' ' && floor.push(y * 8 + x)));
+    let deadSeen = 0;
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(floor, { minLength: 7, maxLength: 7 }),
+        fc.integer({ min: 2, max: 3 }),
+        (cells, k) => {
+          const boxes = cells.slice(0, k);
+          const goals = cells.slice(k, 2 * k);
+          const player = cells[2 * k]!;
+          const grid = board.map((row) => [...row]);
+          for (const c of boxes) grid[Math.floor(c / 8)]![c % 8] = '$';
+          for (const c of goals) grid[Math.floor(c / 8)]![c % 8] = '.';
+          grid[Math.floor(player / 8)]![player % 8] = '@';
+          const l = level(grid.map((r) => r.join('')));
+          if (analyseWithSearch(l) !== CORRAL_DEADLOCK) return;
+          deadSeen++;
+          expect(bruteSolvable(l)).toBe(false);
+        },
+      ),
+      { numRuns: 400, seed: 15 },
+    );
+    expect(deadSeen).toBeGreaterThan(0);
+  });
+
+  it('the guided fast run never calls a solvable level unsolvable, and its answers replay', () => {
+    const board = ['#######', '#     #', '# #   #', '#   # #', '#     #', '#######'];
+    const floor: number[] = [];
+    board.forEach((row, y) => [...row].forEach((ch, x) => ch === ' ' && floor.push(y * 7 + x)));
+    fc.assert(
+      fc.property(fc.shuffledSubarray(floor, { minLength: 7, maxLength: 7 }), (cells) => {
+        const grid = board.map((row) => [...row]);
+        for (const c of cells.slice(0, 3)) grid[Math.floor(c / 7)]![c % 7] = '$';
+        for (const c of cells.slice(3, 6)) grid[Math.floor(c / 7)]![c % 7] = '.';
+        grid[Math.floor(cells[6]! / 7)]![cells[6]! % 7] = '@';
+        const l = level(grid.map((r) => r.join('')));
+        const truth = bruteSolvable(l);
+        const sp = new Space(l);
+        const r = greedySearch(sp, l.player, {
+          maxNodes: 1_000_000,
+          deadline: Infinity,
+          memoryBytes: 64 * 1024 * 1024,
+          macros: false,
+          areas: true,
+        });
+        expect(r.pushes !== null).toBe(truth);
+        const fast = solve(l, { mode: 'fast', maxMs: 60_000 });
+        expect(fast.solved).toBe(truth);
+        if (fast.solved) expect(verify(l, fast.solution).solved).toBe(true);
+      }),
+      { numRuns: 150, seed: 15 },
+    );
+  });
+});
