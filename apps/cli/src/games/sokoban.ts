@@ -213,7 +213,7 @@ function registerSolve(group: Command, ctx: Context): void {
     )
     .option(
       '--fast',
-      'exact search for a tenth of the budget, then (b/e) the line-rule optimum, then a greedy search with corral pruning and goal-room macros; the answer is shortened, not proved optimal',
+      'exact search for a tenth of the budget, then (b/e) the line-rule optimum, then greedy searches with corral pruning, corral deadlocks by sub-search, a floor-area count and goal-room macros; the answer is shortened, not proved optimal',
     )
     .action(
       async (
