@@ -58,32 +58,11 @@ export function exactSearch(
   const pushOpen = (node: number, f: number): void => open.push(node, f);
 
   // The start.
-  const start = Int32Array.from(sp.startBoxes).sort();
-  for (const c of start) occ[c] = 1;
-  const player0 = sp.flood(occ, player);
-  for (const c of start) occ[c] = 0;
-  const h0 = k === 0 ? 0 : parentA.solve(start, limits.deadline);
+  const h0 = addRoot(sp, player, store, parentA, cache, occ, bits, limits.deadline);
   if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', lowerBound: 0, states: 0 };
   if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', lowerBound: -1, states: 0 };
   if (h0 === 0) return { pushes: [], nodes: 0, lowerBound: 0, states: 0 };
-  store.encode(start, k, bits);
-  let hi0 = 0;
-  let lo0 = 0;
-  for (const c of start) {
-    hi0 ^= zBoxHi[c]!;
-    lo0 ^= zBoxLo[c]!;
-  }
-  store.add(
-    bits,
-    player0,
-    mix(hi0 ^ zPlayerHi[player0]!, lo0 ^ zPlayerLo[player0]!),
-    -1,
-    -1,
-    hi0,
-    lo0,
-  );
   store.h[0] = h0;
-  cache.save(0, parentA);
   pushOpen(0, h0);
 
   let nodes = 0;
@@ -179,3 +158,46 @@ export function exactSearch(
 
 const NONE = -1;
 const OUT_OF_MEMORY = -2;
+
+/**
+ * The start of a push search (exact or greedy): the bound of the start boxes, and when it is neither
+ * 0 (solved), unreachable (unsolvable) nor NaN (the deadline passed while solving it), the start
+ * stored as node 0 with its duals cached. Returns that bound.
+ */
+export function addRoot(
+  sp: Space,
+  player: number,
+  store: StateStore,
+  parentA: Assignment,
+  cache: DualCache,
+  occ: Uint8Array,
+  bits: Int32Array,
+  deadline: number,
+): number {
+  const k = sp.startBoxes.length;
+  const { zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
+  const start = Int32Array.from(sp.startBoxes).sort();
+  for (const c of start) occ[c] = 1;
+  const player0 = sp.flood(occ, player);
+  for (const c of start) occ[c] = 0;
+  const h0 = k === 0 ? 0 : parentA.solve(start, deadline);
+  if (Number.isNaN(h0) || h0 >= parentA.big || h0 === 0) return h0;
+  store.encode(start, k, bits);
+  let hi0 = 0;
+  let lo0 = 0;
+  for (const c of start) {
+    hi0 ^= zBoxHi[c]!;
+    lo0 ^= zBoxLo[c]!;
+  }
+  store.add(
+    bits,
+    player0,
+    mix(hi0 ^ zPlayerHi[player0]!, lo0 ^ zPlayerLo[player0]!),
+    -1,
+    -1,
+    hi0,
+    lo0,
+  );
+  cache.save(0, parentA);
+  return h0;
+}

@@ -8,7 +8,7 @@ import { GoalMacro } from './macro.js';
 import { PackingOrder } from './packing.js';
 import { StateStore, mix } from './store.js';
 import { UNREACHABLE, type Space } from './space.js';
-import type { PushSearchLimits, PushSearchOutcome } from './astar.js';
+import { addRoot, type PushSearchLimits, type PushSearchOutcome } from './astar.js';
 
 /** How many pushes one (filled blocking goal, empty blocked goal) pair counts in the priority. */
 const PACKING_WEIGHT = 2;
@@ -73,24 +73,10 @@ export function greedySearch(
   // 0.98× the CPU time of hand-written per-priority arrays, compareCpu on XSokoban 4, 5 and 8).
   const open = new BucketQueue(1024);
 
-  const start = Int32Array.from(sp.startBoxes).sort();
-  for (const c of start) occ[c] = 1;
-  const player0 = sp.flood(occ, player);
-  for (const c of start) occ[c] = 0;
-  const h0 = k === 0 ? 0 : parentA.solve(start, limits.deadline);
+  const h0 = addRoot(sp, player, store, parentA, cache, occ, bits, limits.deadline);
   if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', states: 0 };
   if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', states: 0 };
   if (h0 === 0) return { pushes: [], nodes: 0, states: 0 };
-  store.encode(start, k, bits);
-  let hi0 = 0;
-  let lo0 = 0;
-  for (const c of start) {
-    hi0 ^= zBoxHi[c]!;
-    lo0 ^= zBoxLo[c]!;
-  }
-  const key0 = mix(hi0 ^ zPlayerHi[player0]!, lo0 ^ zPlayerLo[player0]!);
-  store.add(bits, player0, key0, -1, -1, hi0, lo0);
-  cache.save(0, parentA);
   open.push(0, h0);
 
   let nodes = 0;
