@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOX, GOAL, WALL, type Level } from '../model.js';
+import type { Level } from '../model.js';
 import { parseXsb } from '../format/xsb.js';
 import { verify } from '../play.js';
 import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
@@ -8,51 +8,12 @@ import { CorralDeadlocks } from './corraldead.js';
 import { greedySearch } from './greedy.js';
 import { solve } from './solve.js';
 import { Space } from './space.js';
+import { bruteForcePushes } from '../testing/brute-force.js';
 
-/** Independent truth: plain BFS over (sorted boxes, player region) with string keys. */
-function bruteSolvable(level: Level, limit = 300_000): boolean | null {
-  const { width, cells } = level;
-  const off = [-1, -width, 1, width];
-  const boxes0: number[] = [];
-  for (let c = 0; c < cells.length; c++) if (cells[c]! & BOX) boxes0.push(c);
-  const region = (boxes: Set<number>, p: number): number[] => {
-    const seen = new Set([p]);
-    const stack = [p];
-    while (stack.length > 0) {
-      const c = stack.pop()!;
-      for (const o of off) {
-        const t = c + o;
-        if (!seen.has(t) && !(cells[t]! & WALL) && !boxes.has(t)) {
-          seen.add(t);
-          stack.push(t);
-        }
-      }
-    }
-    return [...seen];
-  };
-  const keyOf = (boxes: number[], reach: number[]): string =>
-    `${[...boxes].sort((a, b) => a - b).join(',')}|${Math.min(...reach)}`;
-  const queue = [{ boxes: boxes0, player: level.player }];
-  const seen = new Set([keyOf(boxes0, region(new Set(boxes0), level.player))]);
-  for (let head = 0; head < queue.length; head++) {
-    if (seen.size > limit) return null;
-    const s = queue[head]!;
-    if (s.boxes.every((b) => cells[b]! & GOAL)) return true;
-    const set = new Set(s.boxes);
-    for (const c of region(set, s.player)) {
-      for (const o of off) {
-        const b = c + o;
-        const t = b + o;
-        if (!set.has(b) || cells[t]! & WALL || set.has(t)) continue;
-        const nb = s.boxes.map((x) => (x === b ? t : x));
-        const k = keyOf(nb, region(new Set(nb), b));
-        if (seen.has(k)) continue;
-        seen.add(k);
-        queue.push({ boxes: nb, player: b });
-      }
-    }
-  }
-  return false;
+/** Brute-force truth: solvable (true), unsolvable (false), or null past the state limit. */
+function bruteSolvable(level: Level): boolean | null {
+  const pushes = bruteForcePushes(level, 300_000);
+  return pushes === null ? null : pushes >= 0;
 }
 
 /** The corral analysis of a level's start with the sub-search deadlock test on. */
