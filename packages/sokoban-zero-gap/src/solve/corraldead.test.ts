@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Level } from '../model.js';
 import { parseXsb } from '../format/xsb.js';
 import { verify } from '../play.js';
-import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
-import { CorralDeadlocks } from './corraldead.js';
+import { CORRAL_DEADLOCK } from './corral.js';
 import { greedySearch } from './greedy.js';
 import { solve } from './solve.js';
 import { Space } from './space.js';
 import { bruteForcePushes } from '../testing/brute-force.js';
+import { analyseStartCorral } from '../testing/corral.js';
 
 /** Brute-force truth: solvable (true), unsolvable (false), or null past the state limit. */
 function bruteSolvable(level: Level): boolean | null {
@@ -17,18 +17,7 @@ function bruteSolvable(level: Level): boolean | null {
 }
 
 /** The corral analysis of a level's start with the sub-search deadlock test on. */
-function analyseWithSearch(level: Level): number {
-  const sp = new Space(level);
-  const occ = new Uint8Array(sp.size);
-  for (const c of sp.startBoxes) occ[c] = 1;
-  sp.flood(occ, level.player);
-  sp.markRegion();
-  const pruner = new CorralPruner(sp);
-  const deadlocks = new CorralDeadlocks(sp);
-  pruner.deadlockTest = (boxes, n, inside) => deadlocks.isDead(boxes, n, level.player, inside);
-  pruner.mergeAcross = true;
-  return pruner.analyse(occ);
-}
+const analyseWithSearch = (level: Level): number => analyseStartCorral(level, true).result;
 
 const level = (rows: string[]): Level => parseXsb(rows.join('\n')).levels[0]!;
 
@@ -54,12 +43,7 @@ describe('corral deadlocks by sub-search', () => {
     const l = level(rows);
     expect(analyseWithSearch(l)).toBe(CORRAL_DEADLOCK);
     // without the sub-search, the corral test alone does not see it
-    const sp = new Space(l);
-    const occ = new Uint8Array(sp.size);
-    for (const c of sp.startBoxes) occ[c] = 1;
-    sp.flood(occ, l.player);
-    sp.markRegion();
-    expect(new CorralPruner(sp).analyse(occ)).not.toBe(CORRAL_DEADLOCK);
+    expect(analyseStartCorral(l).result).not.toBe(CORRAL_DEADLOCK);
   });
 
   it('agrees with brute force: a position it calls dead has no solution', () => {

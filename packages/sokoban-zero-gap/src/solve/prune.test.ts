@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { parseXsb } from '../format/xsb.js';
 import { verify } from '../play.js';
-import { CORRAL_DEADLOCK, CorralPruner, NO_CORRAL } from './corral.js';
+import { CORRAL_DEADLOCK, NO_CORRAL } from './corral.js';
 import { GoalMacro } from './macro.js';
 import { PackingOrder } from './packing.js';
 import { solve } from './solve.js';
 import { Space } from './space.js';
+import { analyseStartCorral } from '../testing/corral.js';
 
 const level = (rows: string[]) => parseXsb(rows.join('\n')).levels[0]!;
 
-/** The corral analysis of a level's start position. */
+/** The corral analysis of a level's start position, and the pushes into its corral. */
 function analyseStart(rows: string[]): { result: number; pushes: number[] } {
-  const l = level(rows);
-  const sp = new Space(l);
-  const occ = new Uint8Array(sp.size);
-  for (const c of sp.startBoxes) occ[c] = 1;
-  sp.flood(occ, l.player);
-  sp.markRegion();
-  const pruner = new CorralPruner(sp);
-  const result = pruner.analyse(occ);
+  const { result, pruner } = analyseStartCorral(level(rows));
   return { result, pushes: result > 0 ? [...pruner.pushes.subarray(0, result)] : [] };
 }
 
