@@ -340,7 +340,8 @@ export interface ShuffleOptions extends RuleOptions {
  * Shuffles the remaining tiles (the same faces, on the same occupied cells) so that the result can
  * be cleared: the occupied cells are taken as a layout, a clearing order is constructed on them as
  * in {@link generateBoard}, and the remaining faces are dealt to its pairs at random. Returns the new
- * board and a clearing sequence.
+ * board and a clearing sequence. The new board differs from the given one whenever at least two
+ * faces remain (with one face left there is no other arrangement).
  *
  * @throws InvalidInputError on a malformed board (odd face counts, not at rest under gravity);
  *   GenerationError when the occupied cells admit no clearing order at all.
@@ -374,14 +375,31 @@ export function shuffleBoard(board: Board, options: ShuffleOptions = {}): Genera
     for (let k = 0; k < n / 2; k++) pairFaces.push(f);
   rng.shuffle(pairFaces);
   const faceOf = new Int32Array(id);
-  for (let k = 0; k < built.pairA.length; k++) {
-    faceOf[built.pairA[k]!] = pairFaces[k]!;
-    faceOf[built.pairB[k]!] = pairFaces[k]!;
+  const deal = (): number[] => {
+    for (let k = 0; k < built.pairA.length; k++) {
+      faceOf[built.pairA[k]!] = pairFaces[k]!;
+      faceOf[built.pairB[k]!] = pairFaces[k]!;
+    }
+    return board.cells.map((v, i) => {
+      const g = start[pad(e, Math.floor(i / board.cols), i % board.cols)]!;
+      return v > 0 ? faceOf[g - 1]! : v;
+    });
+  };
+  let cells = deal();
+  // A reshuffle that deals the same board back is no reshuffle (it happens when the board came
+  // from generateBoard with the same seed: the same construction on the same cells). Any dealing of
+  // faces to the constructed pairs clears, so swapping the faces of two pairs that differ keeps the
+  // solution and changes the board. With a single face left no other arrangement exists.
+  if (cells.every((v, i) => v === board.cells[i])) {
+    const k = rng.below(pairFaces.length);
+    const others: number[] = [];
+    for (let m = 0; m < pairFaces.length; m++) if (pairFaces[m] !== pairFaces[k]) others.push(m);
+    if (others.length > 0) {
+      const m = others[rng.below(others.length)]!;
+      [pairFaces[k], pairFaces[m]] = [pairFaces[m]!, pairFaces[k]!];
+      cells = deal();
+    }
   }
-  const cells = board.cells.map((v, i) => {
-    const g = start[pad(e, Math.floor(i / board.cols), i % board.cols)]!;
-    return v > 0 ? faceOf[g - 1]! : v;
-  });
   return {
     board: { rows: board.rows, cols: board.cols, cells },
     solution: built.moves,

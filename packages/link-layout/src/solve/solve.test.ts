@@ -221,4 +221,18 @@ A.BA`);
       }
     }
   });
+
+  it('never deals the same board back while two faces remain, not even on a board generated with the same seed', () => {
+    for (const gravity of ['none', 'down'] as const) {
+      for (let seed = 0; seed < 12; seed++) {
+        const { board } = generateBoard({ rows: 4, cols: 6, faces: 6, copies: 4, seed, gravity });
+        const s = shuffleBoard(board, { seed, gravity });
+        expect(s.board.cells).not.toEqual(board.cells);
+        expect(replay(s.board, s.solution, { gravity }).cleared).toBe(true);
+      }
+    }
+    // one face left: the only arrangement is the board itself
+    const single: Board = { rows: 1, cols: 4, cells: [3, 3, 3, 3] };
+    expect(shuffleBoard(single, { seed: 1 }).board.cells).toEqual(single.cells);
+  });
 });
