@@ -146,20 +146,32 @@ export class CorralPruner {
    * a pocket that two boxes shut for good stays visible even when a merge would join it to more.
    */
   private areaDeadlock(areas: number): boolean {
-    const { sp, boundary } = this;
     for (let a = 0; a < areas; a++) {
-      let size = 0;
-      let unfinished = this.areaGoal[a] === 1;
-      for (let i = this.pairHead[a]!; i >= 0; i = this.pairNext[i]!) {
-        const b = this.pairBox[i]!;
-        boundary[size++] = b;
-        if (!sp.goal[b]) unfinished = true;
-      }
-      if (!unfinished || size === 0) continue;
+      if (!this.loadBoundary(a) || this.boundarySize === 0) continue;
       this.testedRoot = a;
-      if (this.deadlockTest!(boundary, size, this.insideTested)) return true;
+      if (this.deadlockTest!(this.boundary, this.boundarySize, this.insideTested)) return true;
     }
     return false;
+  }
+
+  /**
+   * Writes area `a`'s boundary boxes (the pairs listed for it) to `boundary`, stamped with a fresh
+   * `boundaryEpoch`, and their number to `boundarySize`. True when the area is unfinished: an empty
+   * goal inside or a boundary box off its goal.
+   */
+  private loadBoundary(a: number): boolean {
+    const { sp, boundaryStamp, boundary } = this;
+    const e = ++this.boundaryEpoch;
+    let unfinished = this.areaGoal[a] === 1; // an empty goal inside
+    let size = 0;
+    for (let i = this.pairHead[a]!; i >= 0; i = this.pairNext[i]!) {
+      const b = this.pairBox[i]!;
+      boundaryStamp[b] = e;
+      boundary[size++] = b;
+      if (!sp.goal[b]) unfinished = true;
+    }
+    this.boundarySize = size;
+    return unfinished;
   }
 
   /** Each area's current root. */
@@ -308,21 +320,11 @@ export class CorralPruner {
    */
   private piPushes(occ: Uint8Array, a: number): number {
     const { sp, boundaryStamp, boundary } = this;
-    const e = ++this.boundaryEpoch;
-    let unfinished = this.areaGoal[a] === 1; // an empty goal inside
-    let size = 0;
-    for (let i = this.pairHead[a]!; i >= 0; i = this.pairNext[i]!) {
-      const b = this.pairBox[i]!;
-      boundaryStamp[b] = e;
-      boundary[size++] = b;
-      if (!sp.goal[b]) unfinished = true;
-    }
-    this.boundarySize = size;
-    if (!unfinished) return FINISHED;
-    const inside = (c: number): boolean => {
-      const x = this.areaAt(c);
-      return x >= 0 && this.root(x) === a;
-    };
+    if (!this.loadBoundary(a)) return FINISHED;
+    const e = this.boundaryEpoch;
+    let size = this.boundarySize;
+    this.testedRoot = a;
+    const inside = this.insideTested;
     const firstSize = size;
     scan: for (;;) {
       let n = 0;
