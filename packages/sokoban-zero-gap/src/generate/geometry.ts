@@ -328,13 +328,7 @@ function sBoard(n: number, rng: Rng): StartBoard | null {
   tie(n - 1, n - 2, rim, 2 * n - 2, annex); // beside the annex: tied to the annex pillar
   for (let i = 1; i <= n - 1; i++) tie(i, n - 1, 2 * i + 2, rim); // bottom, but the corner (0)
   for (let j = 1; j <= n - 2; j++) tie(0, j, 1, 2 * j + 2); // left column
-  const edges: [number, number][] = [];
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) {
-      if (i + 1 < n) edges.push([j * n + i, j * n + i + 1]);
-      if (j + 1 < n) edges.push([j * n + i, (j + 1) * n + i]);
-    }
-  }
+  const edges = latticeEdges(n);
   rng.shuffle(edges);
   // The turn re-ties two rim pillars: the entrance and the bottom-left corner, untied at the start,
   // are tied after it. The corner's pillar hangs on its upper neighbour (the last left-column pillar,
@@ -381,6 +375,21 @@ function sBoard(n: number, rng: Rng): StartBoard | null {
     rimMoves: Int32Array.from(rimMoves),
     rimCells: Int32Array.from(rimCells),
   };
+}
+
+/**
+ * The pillar pairs of an n×n lattice (pillar j·n + i), row by row: each pillar with its right
+ * neighbour, then with the one below.
+ */
+export function latticeEdges(n: number): [number, number][] {
+  const edges: [number, number][] = [];
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      if (i + 1 < n) edges.push([j * n + i, j * n + i + 1]);
+      if (j + 1 < n) edges.push([j * n + i, (j + 1) * n + i]);
+    }
+  }
+  return edges;
 }
 
 /** The source article's rule 2: every inner row and column holds at least two boxes running along it. */

@@ -7,9 +7,11 @@
 //    seed's turn, every rim box one slot, never unpacks them).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DisjointSet } from '@puzzlekit/disjoint-set';
 import { Rng } from '@puzzlekit/rng';
 import { BOX, WALL } from '../model.js';
 import { generate } from './generate.js';
+import { latticeEdges } from './geometry.js';
 
 interface Board {
   readonly width: number;
@@ -61,6 +63,7 @@ function islandInRegion(b: Board, reach: Set<number>): boolean {
   const { width, cells } = b;
   const label = new Int32Array(cells.length).fill(-1);
   const around = [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1];
+  const off = offsets(width);
   let labels = 0;
   for (let s = 0; s < cells.length; s++) {
     if (!blocked(b, s) || label[s]! >= 0) continue;
@@ -82,7 +85,6 @@ function islandInRegion(b: Board, reach: Set<number>): boolean {
       }
     }
     if (outer) continue;
-    const off = offsets(width);
     if (members.some((c) => off.some((o) => reach.has(c + o)))) return true;
   }
   return false;
@@ -178,15 +180,7 @@ function cornerBoard(n: number, rng: Rng, leftShifted: boolean): Board {
     cells[at(width - 1, i)] = WALL;
   }
   for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) cells[at(2 * i + 2, 2 * j + 2)] = WALL;
-  const parent = Array.from({ length: n * n + 1 }, (_, i) => i);
-  const find = (v: number): number => (parent[v] === v ? v : (parent[v] = find(parent[v]!)));
-  const join = (a: number, b: number): boolean => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra === rb) return false;
-    parent[ra] = rb;
-    return true;
-  };
+  const set = new DisjointSet(n * n + 1);
   const wallVertex = n * n;
   const box = (x: number, y: number): void => {
     cells[at(x, y)] = BOX;
@@ -194,24 +188,16 @@ function cornerBoard(n: number, rng: Rng, leftShifted: boolean): Board {
   const last = 2 * n + 1;
   const tie = (pillar: number, x: number, y: number): void => {
     box(x, y);
-    join(pillar, wallVertex);
+    set.union(pillar, wallVertex);
   };
   for (let i = 0; i < n; i++) if (i !== 1) tie(i, 2 * i + 2, 1); // top row (the top-right corner too)
   for (let j = leftShifted ? 2 : 1; j < n; j++) tie(j * n, 1, 2 * j + 2); // left column
   for (let j = 1; j < n; j++) tie(j * n + n - 1, last, 2 * j + 2); // right column
   for (let i = 1; i < n - 1; i++) tie((n - 1) * n + i, 2 * i + 2, last); // bottom row
   box(3, 2);
-  join(0, 1);
-  const edges: [number, number][] = [];
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) {
-      if (i + 1 < n) edges.push([j * n + i, j * n + i + 1]);
-      if (j + 1 < n) edges.push([j * n + i, (j + 1) * n + i]);
-    }
-  }
-  rng.shuffle(edges);
-  for (const [a, b] of edges) {
-    if (!join(a, b)) continue;
+  set.union(0, 1);
+  for (const [a, b] of rng.shuffle(latticeEdges(n))) {
+    if (!set.union(a, b)) continue;
     const ax = a % n;
     const ay = (a - ax) / n;
     if (b === a + 1) box(2 * ax + 3, 2 * ay + 2);
@@ -249,9 +235,12 @@ function cornerReach(board: Board): { topFreed: boolean; passed: boolean } {
       passed ||= topFree && (board.cells[leftSlot]! & BOX) !== 0;
       for (const [c, d] of wholeSlotMoves(board, region(board, corner))) {
         const player = move(board, c, d);
-        if (region(board, player).size === total && !seen.has(key())) {
-          seen.add(key());
-          next.push(board.cells.slice());
+        if (region(board, player).size === total) {
+          const k = key();
+          if (!seen.has(k)) {
+            seen.add(k);
+            next.push(board.cells.slice());
+          }
         }
         board.cells.set(state);
       }
