@@ -13,6 +13,7 @@ export const CORE_PACKAGES = Object.freeze([
   'rng',
   'graph-search',
   'disjoint-set',
+  'job',
 ]);
 
 /** One package per game; none may import another. */

@@ -14,6 +14,16 @@ export const TEST_TIMEOUT_MS = 300_000;
 export const SLOW_TESTS = 'src/**/*.slow.test.ts';
 
 /**
+ * The export condition under which every workspace package resolves to its TypeScript sources
+ * (`"@puzzlekit/source": "./src/index.ts"` in its `exports`), so a package's tests run against its
+ * siblings' sources without building them. Published packages drop it (`publishConfig.exports`).
+ */
+export const SOURCE_CONDITION = '@puzzlekit/source';
+
+/** Vite's default conditions for code run in Node, with the source condition first. */
+const SOURCE_CONDITIONS = [SOURCE_CONDITION, 'module', 'node', 'development|production'];
+
+/**
  * The vitest config of a package.
  * @param {import('vitest/config').ViteUserConfig['test']} [test] additions for this package
  */
@@ -21,6 +31,8 @@ export function puzzlekitTestConfig(test = {}) {
   return defineConfig(({ mode }) => {
     const slow = mode === 'slow';
     return {
+      resolve: { conditions: SOURCE_CONDITIONS },
+      ssr: { resolve: { conditions: SOURCE_CONDITIONS, externalConditions: [SOURCE_CONDITION] } },
       test: {
         include: slow ? [SLOW_TESTS] : ['src/**/*.test.ts'],
         exclude: slow ? configDefaults.exclude : [...configDefaults.exclude, SLOW_TESTS],

@@ -41,3 +41,11 @@ describe('stripBom', () => {
     expect(stripBom('a\uFEFF')).toBe('a\uFEFF');
   });
 });
+
+describe('quoteInput and surrogate pairs', () => {
+  it('never cuts an emoji in half, and escapes a lone surrogate', () => {
+    expect(quoteInput('ab😀cd', 3)).toBe(`'ab😀…' (5 characters)`);
+    expect(quoteInput('😀'.repeat(3), 2)).toBe(`'😀😀…' (3 characters)`);
+    expect(quoteInput('a\ud83d')).toBe(`'a\\ud83d'`);
+  });
+});

@@ -1,9 +1,9 @@
 // Figures for @puzzlekit/graph-search: heap throughput, BFS on a 1000×1000 grid, A* vs Dijkstra on
 // grid mazes, and the 8-puzzle's hardest position.
+import { BudgetMeter } from '@puzzlekit/job';
 import { compareCpu, fmt, header, measure, table, timeOnce } from '@puzzlekit/bench-tools';
 import {
   BucketQueue,
-  BudgetMeter,
   Heap,
   IndexedHeap,
   StateTable,
@@ -469,7 +469,7 @@ class SubsetSum implements ReversibleProblem<number> {
   }
 }
 function coreDfs(): number {
-  return depthFirstSearch(new SubsetSum(), { maxNodes: Infinity }).nodes;
+  return depthFirstSearch(new SubsetSum(), { maxWork: Infinity }).nodes;
 }
 /** The same again as an object of closures made afresh for every search (slower: see the README). */
 function coreDfsClosures(): number {
@@ -492,7 +492,7 @@ function coreDfsClosures(): number {
         sum -= items[i]!;
       },
     },
-    { maxNodes: Infinity },
+    { maxWork: Infinity },
   );
   return r.nodes;
 }
@@ -503,7 +503,7 @@ hot('DFS with memo, subset sums (proof of impossibility)', handDfs, coreDfs);
 hot('  the same, problem as closures made per search', handDfs, coreDfsClosures);
 
 // Budget meter: the per-node check in a BFS over a 500×500 open grid (typed arrays, offsets), against
-// the games' inline form (a counter compared with maxNodes, the clock read every 256 nodes).
+// the games' inline form (a counter compared with maxWork, the clock read every 256 nodes).
 const BW = 500;
 const bfsSeen = new Int32Array(BW * BW);
 const bfsQueue = new Int32Array(BW * BW);
@@ -531,9 +531,9 @@ function gridBfs(spend: () => boolean): number {
 }
 function handBudget(): number {
   let nodes = 0;
-  const maxNodes = 2_000_000;
+  const maxWork = 2_000_000;
   const deadline = performance.now() + 1e9;
-  return gridBfs(() => ++nodes > maxNodes || ((nodes & 255) === 0 && performance.now() > deadline));
+  return gridBfs(() => ++nodes > maxWork || ((nodes & 255) === 0 && performance.now() > deadline));
 }
 function coreBudget(): number {
   const meter = new BudgetMeter({ maxMs: 1e9 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidInputError } from '@puzzlekit/errors';
-import { depthFirstSearch, describeOutcome, type ReversibleProblem } from './index.js';
+import { describeOutcome } from '@puzzlekit/job';
+import { depthFirstSearch, type ReversibleProblem } from './index.js';
 
 /** A walker on a directed graph: the position is the current node, a move is the node to go to. */
 function graphWalker(
@@ -156,20 +157,25 @@ describe('depthFirstSearch', () => {
       play: () => line.push(fresh++),
       undo: () => line.pop(),
     };
-    const byNodes = depthFirstSearch(tree, { maxNodes: 1000 });
-    expect(describeOutcome(byNodes.outcome)).toBe('gave up: node budget of 1,000 reached');
+    const byNodes = depthFirstSearch(tree, { maxWork: 1000 });
+    expect(describeOutcome(byNodes.outcome)).toBe('gave up: work budget of 1,000 nodes reached');
     expect(byNodes.nodes).toBe(1000);
     expect(line).toEqual([0]);
-    const byMemory = depthFirstSearch(tree, { maxStates: 64, maxNodes: Infinity });
-    expect(byMemory.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 64 });
+    const byMemory = depthFirstSearch(tree, { maxStates: 64, maxWork: Infinity });
+    expect(byMemory.outcome).toEqual({
+      kind: 'gave-up',
+      bound: 'memory',
+      limit: 64,
+      unit: 'states',
+    });
     expect(byMemory.memo).toBe(64);
     let t = 0;
     const byTime = depthFirstSearch(tree, {
       maxMs: 1,
-      maxNodes: Infinity,
+      maxWork: Infinity,
       now: () => (t += 0.001),
     });
-    expect(byTime.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 1 });
+    expect(byTime.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 1, unit: 'ms' });
     expect(line).toEqual([0]);
   });
 
@@ -200,6 +206,6 @@ describe('depthFirstSearch', () => {
     };
     expect(() => depthFirstSearch(broken)).toThrow('boom');
     expect(walker.at).toBe(0);
-    expect(() => depthFirstSearch(walker, { maxNodes: -5 })).toThrow(InvalidInputError);
+    expect(() => depthFirstSearch(walker, { maxWork: -5 })).toThrow(InvalidInputError);
   });
 });

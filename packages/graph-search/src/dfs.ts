@@ -1,4 +1,4 @@
-import { BudgetMeter, IMPOSSIBLE, SOLVED, type Budget, type Outcome } from './budget.js';
+import { BudgetMeter, IMPOSSIBLE, SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
 import type { StateKey } from './problem.js';
 
 /**
@@ -48,7 +48,7 @@ export interface DepthFirstResult {
   readonly outcome: Outcome;
   /** The moves from the start to a goal when solved, otherwise `null`. */
   readonly moves: number[] | null;
-  /** Positions expanded (the nodes counted against `maxNodes`). */
+  /** Positions expanded (the nodes counted against `maxWork`). */
   readonly nodes: number;
   /** Positions in the memo at the end (the states counted against `maxStates`). */
   readonly memo: number;
@@ -93,7 +93,7 @@ export function depthFirstSearch<K extends StateKey>(
     return {
       outcome,
       moves: solution,
-      nodes: meter.nodes,
+      nodes: meter.work,
       memo: memo.size,
       maxDepth,
       ms: meter.elapsedMs(),

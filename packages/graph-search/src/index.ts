@@ -12,19 +12,6 @@ export { Heap } from './comparator-heap.js';
 export { BucketQueue, MAX_BUCKET_PRIORITY } from './bucket-queue.js';
 export { ADDED, FULL, StateTable } from './state-table.js';
 export {
-  BudgetMeter,
-  DEFAULT_MAX_NODES,
-  DEFAULT_MAX_STATES,
-  IMPOSSIBLE,
-  PROGRESS_EVERY,
-  SOLVED,
-  budgetValue,
-  describeOutcome,
-  type Bound,
-  type Budget,
-  type Outcome,
-} from './budget.js';
-export {
   DEFAULT_MAX_EXPANDED,
   type BidirectionalProblem,
   type BudgetLimit,

@@ -1,14 +1,15 @@
 import { InvalidInputError } from '@puzzlekit/errors';
 import {
-  DEFAULT_MAX_NODES,
+  DEFAULT_MAX_WORK,
   DEFAULT_MAX_STATES,
   IMPOSSIBLE,
   PROGRESS_EVERY,
   SOLVED,
   budgetValue,
+  gaveUp,
   type Budget,
   type Outcome,
-} from './budget.js';
+} from '@puzzlekit/job';
 
 /** A state's identity: equal keys mean the same state. Numbers must be safe integers or any number used consistently; bigints for large packed states. */
 export type StateKey = number | bigint;
@@ -70,8 +71,8 @@ export interface BidirectionalProblem<S, K extends StateKey = StateKey> {
 }
 
 /**
- * Limits that make every search end: the shared {@link Budget} (`maxNodes`, `maxMs`, `maxStates`,
- * `now`, `onProgress`) plus the older names `maxExpanded` (= `maxNodes`) and `timeLimitMs`
+ * Limits that make every search end: the shared {@link Budget} (`maxWork`, `maxMs`, `maxStates`,
+ * `now`, `onProgress`) plus the older names `maxExpanded` (= `maxWork`) and `timeLimitMs`
  * (= `maxMs`), still accepted — when both names are given the smaller bound holds. Node counts are
  * deterministic; the time limit is not (it depends on the machine), so prefer node limits where
  * results must be reproducible.
@@ -86,7 +87,7 @@ export interface SearchOptions extends Budget {
 }
 
 /** Default node budget: searches stop after two million expansions unless told otherwise. */
-export const DEFAULT_MAX_EXPANDED = DEFAULT_MAX_NODES;
+export const DEFAULT_MAX_EXPANDED = DEFAULT_MAX_WORK;
 
 /** How a search ended: a goal was found, the reachable space ran out, or a budget ran out. */
 export type SearchStatus = 'found' | 'exhausted' | 'budget';
@@ -151,7 +152,7 @@ export class Meter {
   constructor(options: SearchOptions) {
     this.maxExpanded = Math.min(
       budgetValue(options.maxExpanded, 'maxExpanded', DEFAULT_MAX_EXPANDED),
-      budgetValue(options.maxNodes, 'maxNodes', Infinity),
+      budgetValue(options.maxWork, 'maxWork', Infinity),
     );
     this.maxGenerated = budgetValue(options.maxGenerated, 'maxGenerated', Infinity);
     this.maxStates = budgetValue(options.maxStates, 'maxStates', DEFAULT_MAX_STATES);
@@ -190,13 +191,13 @@ export class Meter {
   gaveUp(limit: BudgetLimit): Outcome {
     switch (limit) {
       case 'expanded':
-        return { kind: 'gave-up', bound: 'nodes', limit: this.maxExpanded };
+        return gaveUp('work', this.maxExpanded, 'nodes');
       case 'generated':
-        return { kind: 'gave-up', bound: 'nodes', limit: this.maxGenerated };
+        return gaveUp('work', this.maxGenerated, 'successors');
       case 'time':
-        return { kind: 'gave-up', bound: 'time', limit: this.maxMs };
+        return gaveUp('time', this.maxMs, 'ms');
       case 'memory':
-        return { kind: 'gave-up', bound: 'memory', limit: this.maxStates };
+        return gaveUp('memory', this.maxStates, 'states');
     }
   }
 

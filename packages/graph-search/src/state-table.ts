@@ -1,5 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { DEFAULT_MAX_STATES, budgetValue } from './budget.js';
+import { DEFAULT_MAX_STATES, budgetValue } from '@puzzlekit/job';
 
 /** {@link StateTable.add} result: the key was new and is now stored. */
 export const ADDED = -1;

@@ -99,6 +99,28 @@ export class Rng {
     return new Rng(xoroshiro128plusFromState(expandSeed(seedToInt32(seed))));
   }
 
+  /**
+   * The stream of item `index` of a seeded batch (level `index` of a pack): it depends only on
+   * `(seed, index)`, so any item of a batch can be made alone, on any machine, in any order, and
+   * streams of different indices are unrelated.
+   *
+   * @throws InvalidInputError (code `INVALID_SEED`) for an index that is not a safe integer ≥ 0.
+   */
+  static forIndex(seed: Seed, index: number): Rng {
+    if (!Number.isSafeInteger(index) || index < 0) {
+      throw new InvalidInputError(`index must be a whole number ≥ 0, got ${String(index)}`, {
+        code: 'INVALID_SEED',
+      });
+    }
+    const lo = (index % TWO_32) | 0;
+    const hi = Math.floor(index / TWO_32) | 0;
+    // Two rounds of mixing, keyed by the seed, so that (seed, i) and (seed', i') collide only by chance.
+    const mixed = splitMix32(
+      splitMix32(seedToInt32(seed) ^ splitMix32(lo)) ^ Math.imul(hi, 0x27d4eb2f) ^ 0x5bd1e995,
+    );
+    return new Rng(xoroshiro128plusFromState(expandSeed(mixed)));
+  }
+
   /** Resumes a stream saved with {@link Rng.getState}. */
   static fromState(state: RngState): Rng {
     const words = (state as { words?: unknown }).words;
