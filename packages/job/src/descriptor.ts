@@ -7,23 +7,24 @@ import type { JobResult } from './result.js';
 export type JsonValue =
   null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
-/** One level of a collection file, with its title where the file gives one. */
-export interface NamedLevel<L> {
+/** One level of a collection file, with its title and answer where the file gives them. */
+export interface NamedLevel<L, A = unknown> {
   readonly level: L;
   readonly title?: string;
+  readonly answer?: A;
 }
 
 /** A game's collection file: XSB for Sokoban, a JSON collection for the others. */
-export interface CollectionFormat<L> {
+export interface CollectionFormat<L, A = unknown> {
   /** The file name extension, without a dot (`xsb`, `json`). */
   readonly extension: string;
   /**
    * Reads every level of a file.
    * @throws ParseError (line and column) or InvalidInputError (JSON path) for a bad file.
    */
-  parse(text: string): readonly NamedLevel<L>[];
-  /** Writes levels as one file that {@link parse} reads back. */
-  print(levels: readonly NamedLevel<L>[]): string;
+  parse(text: string): readonly NamedLevel<L, A>[];
+  /** Writes levels (with their answers, where the format holds them) as one file {@link parse} reads. */
+  print(levels: readonly NamedLevel<L, A>[]): string;
 }
 
 /** Whether an answer is right for a level; when not, `reason` says where and what in one line. */
@@ -65,8 +66,8 @@ export interface GameDescriptor<L, A, R extends Rating = Rating> {
   readonly title: string;
   /** The npm package that holds it (`@puzzlekit/sokoban-zero-gap`), for pack manifests. */
   readonly packageName: string;
-  /** Its collection file. */
-  readonly format: CollectionFormat<L>;
+  /** Its collection file, where levels of the game live in files (a Magic Tower is a folder). */
+  readonly format?: CollectionFormat<L, A>;
   /** A level as JSON (a pack record's `level`). */
   levelToJson(level: L): JsonValue;
   /**
