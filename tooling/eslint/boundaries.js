@@ -14,6 +14,8 @@ export const CORE_PACKAGES = Object.freeze([
   'graph-search',
   'disjoint-set',
   'job',
+  'pack',
+  'pack-queue',
 ]);
 
 /** One package per game; none may import another. */
