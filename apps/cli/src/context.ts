@@ -71,6 +71,28 @@ export class Context {
     }
   }
 
+  /**
+   * One machine-readable event (progress, a level done) as a line of JSON on stderr, under --json
+   * only: scripts follow a long command this way while stdout keeps the one answer.
+   */
+  event(data: Readonly<Record<string, unknown>>): void {
+    if (this.json) this.io.writeErr(`${JSON.stringify(data)}\n`);
+  }
+
+  /**
+   * Writes a command's whole output: to `out` instead of stdout when given (a note on stderr says
+   * where), else to stdout.
+   */
+  async emit(text: string, out: string | undefined, what: string): Promise<void> {
+    const body = text.endsWith('\n') || text === '' ? text : `${text}\n`;
+    if (out === undefined) {
+      this.io.writeOut(body);
+      return;
+    }
+    await this.writeText(out, body);
+    this.info(`wrote ${what} to ${out}`);
+  }
+
   /** A progress bar on stderr when it is a terminal and --json is off; otherwise calls do nothing. */
   progress(label: string, total: number): Progress {
     if (!this.io.stderrIsTTY || this.json)

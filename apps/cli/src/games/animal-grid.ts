@@ -53,7 +53,7 @@ import {
   UsageError,
   type Context,
 } from '../context.js';
-import type { GameModule } from './types.js';
+import type { LegacyGameModule } from './types.js';
 
 const d4 = (n: number): string => (Number.isFinite(n) ? n.toFixed(4) : String(n));
 
@@ -623,7 +623,7 @@ function registerGarden(program: Command, ctx: Context): void {
 }
 
 /** `puzzlekit animal-grid …` and `puzzlekit garden …`. */
-export const animalGrid: GameModule = {
+export const animalGrid: LegacyGameModule = {
   register(program: Command, ctx: Context): void {
     registerAnimalGrid(program, ctx);
     registerGarden(program, ctx);

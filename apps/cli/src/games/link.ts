@@ -33,7 +33,7 @@ import {
   type Context,
   type Progress,
 } from '../context.js';
-import type { GameModule } from './types.js';
+import type { LegacyGameModule } from './types.js';
 
 interface RuleFlags {
   gravity: string;
@@ -497,4 +497,4 @@ function demo(): {
 }
 
 /** `puzzlekit link …`: generate, solve, hint, rate and shuffle Lianliankan boards. */
-export const link: GameModule = { register, demo };
+export const link: LegacyGameModule = { register, demo };

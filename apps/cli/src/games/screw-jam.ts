@@ -38,7 +38,7 @@ import {
   UsageError,
   type Context,
 } from '../context.js';
-import type { GameModule } from './types.js';
+import type { LegacyGameModule } from './types.js';
 
 const fmt = (n: number, d = 1): string => (Number.isNaN(n) ? '–' : n.toFixed(d));
 
@@ -209,7 +209,7 @@ async function readLevel(ctx: Context, path: string): Promise<Level> {
 }
 
 /** `puzzlekit screw-jam …`: rate engine snapshots, simulate levels with bots, generate levels. */
-export const screwJam: GameModule = {
+export const screwJam: LegacyGameModule = {
   register(program: Command, ctx: Context): void {
     const group = program
       .command('screw-jam')

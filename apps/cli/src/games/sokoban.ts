@@ -34,7 +34,7 @@ import {
   seedOption,
   UsageError,
 } from '../context.js';
-import type { DemoSection, GameModule } from './types.js';
+import type { DemoSection, LegacyGameModule } from './types.js';
 
 async function readLevel(ctx: Context, path: string, index: string | undefined): Promise<Level> {
   const collection = parseXsb(await ctx.readText(path), { source: path });
@@ -362,7 +362,7 @@ function demo(): DemoSection {
 }
 
 /** `puzzlekit sokoban …`: generate, verify, solve, optimize and inspect zero-gap Sokoban levels. */
-export const sokoban: GameModule = {
+export const sokoban: LegacyGameModule = {
   register(program, ctx) {
     const group = program
       .command('sokoban')
