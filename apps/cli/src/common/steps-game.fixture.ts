@@ -164,6 +164,11 @@ export const stepsGame = defineGame<StepsLevel, Steps>({
     run(options, rng: Rng, budget) {
       const meter = new BudgetMeter(budget, { unit: 'attempts', clockEvery: 1 });
       const length = options.length as number;
+      if ((options.holes as number) > length)
+        throw new InvalidInputError(`${options.holes} holes do not fit on a walk of ${length}`, {
+          path: '$.holes',
+          code: 'INVALID_OPTION',
+        });
       for (;;) {
         const bound = meter.spend();
         if (bound !== null) return gaveUpResult(meter.gaveUp(bound), meter.work);

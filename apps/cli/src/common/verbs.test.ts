@@ -130,6 +130,7 @@ describe('common verbs over a descriptor', () => {
       [['generate', '--max-work', '-1'], /--max-work must be a whole number/],
       [['generate', '--json', '--format', 'collection'], /cannot be combined with --format/],
       [['generate', '--colour', 'red'], /unknown option '--colour'/],
+      [['generate', '--holes', '9', '--length', '3'], /holes: 9 holes do not fit on a walk of 3/],
       [['solve', 'f.steps', '--level', '9'], /holds 3 level\(s\); --level 9 does not exist/],
       [['solve', 'f.steps', '--out', ''], /--out needs a file name/],
       [['verify', 'f.steps', '--answer', 'a.json'], /say which one --answer is for with --level/],

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseJson } from '@puzzlekit/errors';
+import { InvalidInputError, parseJson } from '@puzzlekit/errors';
 import {
   describeOutcome,
   SOLVED,
@@ -72,7 +72,7 @@ async function runLevels<T>(
       };
       const result: JobResult<T> = budget.timeUp()
         ? { outcome: budget.timeOutcome(), work: 0 }
-        : run(i, onProgress);
+        : optionChecked(() => run(i, onProgress));
       results.push(result);
       ctx.event({ event: 'level', verb, level: i + 1, of: count, outcome: result.outcome });
       if (!single) bar.update(i + 1);
@@ -83,6 +83,20 @@ async function runLevels<T>(
     bar.stop();
   }
   return results;
+}
+
+/**
+ * Runs a job, turning a package's `INVALID_OPTION` error (options each in range but not together,
+ * such as a size too large for a level type) into the usage mistake it is (exit code 2).
+ */
+function optionChecked<T>(job: () => T): T {
+  try {
+    return job();
+  } catch (error) {
+    if (error instanceof InvalidInputError && error.code === 'INVALID_OPTION')
+      throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** Throws the command's failure (exit code 1) when some level was not done, after the output. */
