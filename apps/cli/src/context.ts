@@ -17,6 +17,9 @@ export class CommandFailure extends PuzzlekitError {
   }
 }
 
+/** Output this long (in characters) is announced before it is written. */
+const LARGE_OUTPUT_CHARS = 10_000_000;
+
 /** A progress reporter; a no-op unless stderr is a terminal and --json is off. */
 export interface Progress {
   update(done: number, total?: number): void;
@@ -89,6 +92,9 @@ export class Context {
       this.io.writeOut(body);
       return;
     }
+    // A big file takes seconds to write: say so first, so a finished bar is not followed by silence.
+    if (body.length >= LARGE_OUTPUT_CHARS)
+      this.info(`writing ${(body.length / 1e6).toFixed(0)} MB to ${out} …`);
     await this.writeText(out, body);
     this.info(`wrote ${what} to ${out}`);
   }
