@@ -2,7 +2,8 @@
 // Packs every public workspace package the way `changeset publish` will (pnpm pack: `workspace:` and
 // `catalog:` ranges replaced, the workspace LICENSE added when a package has none) into a temporary
 // folder, and checks each tarball before anything is published:
-//   - it holds package.json, README.md, LICENSE and dist/ only, and dist/ is not empty;
+//   - it holds package.json, README.md, LICENSE, dist/ and (JSON Schemas) schema/ only, and dist/ is
+//     not empty;
 //   - package.json has a version, a "license" field, no `workspace:`/`catalog:` range left, and every
 //     file its "exports", "types" and "bin" name is in the tarball.
 // Build first (`pnpm build`). Exit 0 when every package passes, 1 otherwise; one line per package.
@@ -53,7 +54,9 @@ function problemsOf(tarball) {
     .filter(Boolean)
     .map((entry) => entry.replace(/^package\//, ''));
   const problems = [];
-  const stray = entries.filter((entry) => !ALWAYS.has(entry) && !entry.startsWith('dist/'));
+  const stray = entries.filter(
+    (entry) => !ALWAYS.has(entry) && !entry.startsWith('dist/') && !entry.startsWith('schema/'),
+  );
   if (stray.length > 0) problems.push(`files outside dist/: ${stray.join(', ')}`);
   for (const needed of ALWAYS) if (!entries.includes(needed)) problems.push(`no ${needed}`);
   if (!entries.some((entry) => entry.startsWith('dist/'))) problems.push('no dist/ (build first)');
