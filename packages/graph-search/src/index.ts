@@ -8,20 +8,17 @@
  * @packageDocumentation
  */
 export { IndexedHeap, MinHeap } from './heap.js';
+export { IdHeap } from './id-heap.js';
 export { Heap } from './comparator-heap.js';
 export { BucketQueue, MAX_BUCKET_PRIORITY } from './bucket-queue.js';
 export { ADDED, FULL, StateTable } from './state-table.js';
 export {
-  DEFAULT_MAX_EXPANDED,
   type BidirectionalProblem,
-  type BudgetLimit,
   type Emit,
   type HeuristicProblem,
-  type SearchOptions,
   type SearchProblem,
   type SearchResult,
   type SearchStats,
-  type SearchStatus,
   type StateKey,
 } from './problem.js';
 export { bfs } from './bfs.js';
