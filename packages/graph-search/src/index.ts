@@ -1,9 +1,10 @@
 /**
  * State-space search for puzzles: BFS, bidirectional BFS, Dijkstra, A* and IDA* over a small problem
  * interface (a start, a goal test, `neighbours(state, emit)` and a number or bigint key), a budgeted
- * depth-first search with a memo over positions played in place, binary heaps on typed arrays and
- * with a comparator, a bucket queue, an integer-keyed state table, and one budget/outcome vocabulary
- * (nodes, time, memory; solved / proven impossible / gave up) for every solver.
+ * depth-first search with a memo over positions played in place, binary heaps on typed arrays (by
+ * number priority, or over ids by the caller's comparison) and with a comparator, a bucket queue and
+ * an integer-keyed state table. Every search takes the `Budget` of `@puzzlekit/job` (work unit:
+ * nodes expanded) and ends with its `Outcome`.
  *
  * @packageDocumentation
  */
