@@ -1,12 +1,11 @@
+import type { Budget } from '@puzzlekit/job';
 import { IndexedHeap } from './heap.js';
 import {
   Meter,
   NodeTable,
   checkCost,
   checkHeuristic,
-  result,
   type HeuristicProblem,
-  type SearchOptions,
   type SearchProblem,
   type SearchResult,
   type StateKey,
@@ -15,9 +14,9 @@ import {
 function bestFirst<S, K extends StateKey>(
   problem: SearchProblem<S, K>,
   heuristic: ((state: S) => number) | undefined,
-  options: SearchOptions,
+  budget: Budget,
 ): SearchResult<S> {
-  const meter = new Meter(options);
+  const meter = new Meter(budget);
   const table = new NodeTable<S, K>(problem.keySpace);
   const heap = new IndexedHeap(1024);
   let h = new Float64Array(1024);
@@ -64,18 +63,16 @@ function bestFirst<S, K extends StateKey>(
     }
   };
   while (heap.size > 0) {
-    const limit = meter.check(table.size);
-    if (limit !== null) return result('budget', null, Infinity, limit, meter);
     current = heap.pop();
     const state = table.states[current]!;
-    if (problem.isGoal(state)) {
-      return result('found', table.pathTo(current), table.g[current]!, null, meter);
-    }
-    meter.expanded++;
+    // a goal leaving the heap ends the search before any work is spent on it
+    if (problem.isGoal(state)) return meter.solved(table.pathTo(current), table.g[current]!);
+    const gaveUp = meter.spend(table.size);
+    if (gaveUp !== null) return meter.gaveUp(gaveUp);
     problem.neighbours(state, emit);
     meter.frontier(heap.size);
   }
-  return result('exhausted', null, Infinity, null, meter);
+  return meter.impossible();
 }
 
 /**
@@ -86,9 +83,9 @@ function bestFirst<S, K extends StateKey>(
  */
 export function dijkstra<S, K extends StateKey>(
   problem: SearchProblem<S, K>,
-  options: SearchOptions = {},
+  budget: Budget = {},
 ): SearchResult<S> {
-  return bestFirst(problem, undefined, options);
+  return bestFirst(problem, undefined, budget);
 }
 
 /**
@@ -102,7 +99,7 @@ export function dijkstra<S, K extends StateKey>(
  */
 export function astar<S, K extends StateKey>(
   problem: HeuristicProblem<S, K>,
-  options: SearchOptions = {},
+  budget: Budget = {},
 ): SearchResult<S> {
-  return bestFirst(problem, (s) => problem.heuristic(s), options);
+  return bestFirst(problem, (s) => problem.heuristic(s), budget);
 }

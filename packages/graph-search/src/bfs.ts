@@ -1,8 +1,7 @@
+import type { Budget } from '@puzzlekit/job';
 import {
   Meter,
   NodeTable,
-  result,
-  type SearchOptions,
   type SearchProblem,
   type SearchResult,
   type StateKey,
@@ -11,19 +10,20 @@ import {
 /**
  * Breadth-first search: the path with the fewest moves (move costs are ignored; `cost` is the move
  * count). Goals are recognised when generated, so the last layer is not expanded. Ends with
- * `'exhausted'` when every reachable state was seen, `'budget'` when a limit of `options` ran out.
+ * `impossible` when every reachable state was seen, `gave-up` when a bound of `budget` ran out (work
+ * unit: nodes, the states expanded).
  */
 export function bfs<S, K extends StateKey>(
   problem: SearchProblem<S, K>,
-  options: SearchOptions = {},
+  budget: Budget = {},
 ): SearchResult<S> {
-  const meter = new Meter(options);
+  const meter = new Meter(budget);
   const table = new NodeTable<S, K>(problem.keySpace);
   const start = problem.start;
   const startKey = problem.key(start);
   table.lookup(startKey); // validates the key
   table.add(start, startKey, -1, 0);
-  if (problem.isGoal(start)) return result('found', [start], 0, null, meter);
+  if (problem.isGoal(start)) return meter.solved([start], 0);
   let head = 0;
   let current = 0;
   let found = -1;
@@ -36,13 +36,12 @@ export function bfs<S, K extends StateKey>(
     if (problem.isGoal(next)) found = id;
   };
   while (head < table.size) {
-    const limit = meter.check(table.size);
-    if (limit !== null) return result('budget', null, Infinity, limit, meter);
+    const gaveUp = meter.spend(table.size);
+    if (gaveUp !== null) return meter.gaveUp(gaveUp);
     current = head++;
-    meter.expanded++;
     problem.neighbours(table.states[current]!, emit);
     meter.frontier(table.size - head);
-    if (found >= 0) return result('found', table.pathTo(found), table.g[found]!, null, meter);
+    if (found >= 0) return meter.solved(table.pathTo(found), table.g[found]!);
   }
-  return result('exhausted', null, Infinity, null, meter);
+  return meter.impossible();
 }

@@ -1,9 +1,8 @@
+import type { Budget } from '@puzzlekit/job';
 import {
   Meter,
   NodeTable,
-  result,
   type BidirectionalProblem,
-  type SearchOptions,
   type SearchResult,
   type StateKey,
 } from './problem.js';
@@ -17,9 +16,9 @@ import {
  */
 export function bidirectionalBfs<S, K extends StateKey>(
   problem: BidirectionalProblem<S, K>,
-  options: SearchOptions = {},
+  budget: Budget = {},
 ): SearchResult<S> {
-  const meter = new Meter(options);
+  const meter = new Meter(budget);
   const fwd = new NodeTable<S, K>(problem.keySpace);
   const bwd = new NodeTable<S, K>(problem.keySpace);
   const start = problem.start;
@@ -30,8 +29,8 @@ export function bidirectionalBfs<S, K extends StateKey>(
     const k = problem.key(goal);
     if (bwd.lookup(k) < 0) bwd.add(goal, k, -1, 0);
   }
-  if (bwd.lookup(startKey) >= 0) return result('found', [start], 0, null, meter);
-  if (bwd.size === 0) return result('exhausted', null, Infinity, null, meter);
+  if (bwd.lookup(startKey) >= 0) return meter.solved([start], 0);
+  if (bwd.size === 0) return meter.impossible();
 
   // Each table is in BFS order, so a side's current layer is the range [layerStart, size).
   let fwdLayer = 0;
@@ -57,24 +56,23 @@ export function bidirectionalBfs<S, K extends StateKey>(
   while (true) {
     const fwdSize = fwd.size - fwdLayer;
     const bwdSize = bwd.size - bwdLayer;
-    if (fwdSize === 0 || bwdSize === 0) return result('exhausted', null, Infinity, null, meter);
+    if (fwdSize === 0 || bwdSize === 0) return meter.impossible();
     const forward = fwdSize <= bwdSize;
     side = forward ? fwd : bwd;
     other = forward ? bwd : fwd;
     const from = forward ? fwdLayer : bwdLayer;
     const to = side.size;
     for (let id = from; id < to; id++) {
-      const limit = meter.check(fwd.size + bwd.size);
-      if (limit !== null) return result('budget', null, Infinity, limit, meter);
+      const gaveUp = meter.spend(fwd.size + bwd.size);
+      if (gaveUp !== null) return meter.gaveUp(gaveUp);
       current = id;
-      meter.expanded++;
       if (forward) problem.neighbours(side.states[id]!, emit);
       else problem.reverseNeighbours(side.states[id]!, emit);
       meter.frontier(fwd.size - fwdLayer + bwd.size - bwdLayer);
       if (meetFwd >= 0) {
         const path = fwd.pathTo(meetFwd);
         for (let n = bwd.parent[meetBwd]!; n >= 0; n = bwd.parent[n]!) path.push(bwd.states[n]!);
-        return result('found', path, path.length - 1, null, meter);
+        return meter.solved(path, path.length - 1);
       }
     }
     if (forward) fwdLayer = to;

@@ -79,7 +79,7 @@ describe('depthFirstSearch', () => {
         } else {
           expect(r.moves).toBeNull();
           // a proof of impossibility expanded every reachable node exactly once
-          expect(r.nodes).toBe(reachable(n, edges).filter(Boolean).length);
+          expect(r.work).toBe(reachable(n, edges).filter(Boolean).length);
         }
         expect(r.memo).toBeLessThanOrEqual(n);
       }),
@@ -121,7 +121,7 @@ describe('depthFirstSearch', () => {
           expect(r.outcome.kind).toBe(brute ? 'solved' : 'impossible');
           expect(taken).toBe(0);
           if (brute) expect(r.moves!.reduce((s, i) => s + items[i]!, 0)).toBe(target);
-          expect(r.nodes).toBeLessThanOrEqual(1 << items.length);
+          expect(r.work).toBeLessThanOrEqual(1 << items.length);
         },
       ),
     );
@@ -159,7 +159,7 @@ describe('depthFirstSearch', () => {
     };
     const byNodes = depthFirstSearch(tree, { maxWork: 1000 });
     expect(describeOutcome(byNodes.outcome)).toBe('gave up: work budget of 1,000 nodes reached');
-    expect(byNodes.nodes).toBe(1000);
+    expect(byNodes.work).toBe(1000);
     expect(line).toEqual([0]);
     const byMemory = depthFirstSearch(tree, { maxStates: 64, maxWork: Infinity });
     expect(byMemory.outcome).toEqual({

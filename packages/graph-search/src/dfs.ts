@@ -42,20 +42,18 @@ class MoveStack implements MoveSink {
   }
 }
 
-/** What {@link depthFirstSearch} found. */
+/** What {@link depthFirstSearch} found (deterministic: no timings). */
 export interface DepthFirstResult {
   /** `solved`, `impossible` (every position reachable was tried) or `gave-up` with the bound. */
   readonly outcome: Outcome;
   /** The moves from the start to a goal when solved, otherwise `null`. */
   readonly moves: number[] | null;
-  /** Positions expanded (the nodes counted against `maxWork`). */
-  readonly nodes: number;
+  /** Positions expanded: the work (unit `nodes`) counted against `maxWork`. */
+  readonly work: number;
   /** Positions in the memo at the end (the states counted against `maxStates`). */
   readonly memo: number;
   /** Longest line of moves held. */
   readonly maxDepth: number;
-  /** Wall time, milliseconds. */
-  readonly ms: number;
 }
 
 /**
@@ -77,7 +75,7 @@ export function depthFirstSearch<K extends StateKey>(
   problem: ReversibleProblem<K>,
   budget: Budget = {},
 ): DepthFirstResult {
-  const meter = new BudgetMeter(budget);
+  const meter = new BudgetMeter(budget, { unit: 'nodes' });
   const memo = new Memo<K>();
   // All frames' move lists live in one stack: frame d tries moves.buf[cursor[d] .. end[d]).
   const moves = new MoveStack();
@@ -93,10 +91,9 @@ export function depthFirstSearch<K extends StateKey>(
     return {
       outcome,
       moves: solution,
-      nodes: meter.work,
+      work: meter.work,
       memo: memo.size,
       maxDepth,
-      ms: meter.elapsedMs(),
     };
   };
 

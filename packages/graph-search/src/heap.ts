@@ -7,6 +7,26 @@ function checkPriority(priority: number): void {
 }
 
 /**
+ * Internal: checks a heap id (a non-negative 32-bit integer) and returns `pos` (id → slot, -1 when
+ * absent) grown to hold it (doubled, the new part -1).
+ *
+ * @throws InvalidInputError (code `INVALID_ID`) for any other id.
+ */
+export function positionsFor(id: number, pos: Int32Array): Int32Array {
+  if ((id | 0) !== id || id < 0) {
+    throw new InvalidInputError(`heap id ${id} is not a non-negative 32-bit integer`, {
+      code: 'INVALID_ID',
+    });
+  }
+  if (id < pos.length) return pos;
+  let n = pos.length * 2;
+  while (n <= id) n *= 2;
+  const grown = new Int32Array(n).fill(-1);
+  grown.set(pos);
+  return grown;
+}
+
+/**
  * A binary min-heap of integer ids with `Float64Array` priorities and `Int32Array` ids, allowing
  * duplicates — the "lazy deletion" heap: push a better copy instead of updating, and skip stale
  * entries when they come out. Grows as needed. Among equal priorities the pop order is not FIFO but is
@@ -139,18 +159,7 @@ export class IndexedHeap {
   }
 
   private ensureId(id: number): void {
-    if (!Number.isInteger(id) || id < 0 || id > 0x7fffffff) {
-      throw new InvalidInputError(`heap id ${id} is not a non-negative 32-bit integer`, {
-        code: 'INVALID_ID',
-      });
-    }
-    if (id >= this.pos.length) {
-      let n = this.pos.length * 2;
-      while (n <= id) n *= 2;
-      const pos = new Int32Array(n).fill(-1);
-      pos.set(this.pos);
-      this.pos = pos;
-    }
+    this.pos = positionsFor(id, this.pos);
     if (this.count === this.ids.length) {
       const m = this.count * 2;
       const prios = new Float64Array(m);

@@ -1,10 +1,9 @@
+import type { Budget, GaveUpOutcome } from '@puzzlekit/job';
 import {
   Meter,
   checkCost,
   checkHeuristic,
-  result,
   type HeuristicProblem,
-  type SearchOptions,
   type SearchResult,
   type StateKey,
 } from './problem.js';
@@ -22,7 +21,7 @@ interface Frame<S> {
  * Iterative-deepening A* (Korf 1985): depth-first searches bounded by f = g + h, the bound rising to
  * the smallest f that exceeded it. Memory grows with the path length only, not with the states seen;
  * states on the current path are not re-entered (no cycles), but there is no transposition table, so
- * graphs with many paths to one state are re-searched (count that against `maxExpanded`). With an
+ * graphs with many paths to one state are re-searched (each re-expansion counts against `maxWork`). With an
  * admissible heuristic the answer is a cheapest path. Iterative, so deep paths cannot overflow the
  * call stack. `stats.peakFrontier` is the deepest path held, `stats.iterations` the bounds tried.
  *
@@ -30,9 +29,9 @@ interface Frame<S> {
  */
 export function idaStar<S, K extends StateKey>(
   problem: HeuristicProblem<S, K>,
-  options: SearchOptions = {},
+  budget: Budget = {},
 ): SearchResult<S> {
-  const meter = new Meter(options);
+  const meter = new Meter(budget);
   const h = (s: S): number => {
     const v = problem.heuristic(s);
     checkHeuristic(v);
@@ -54,8 +53,13 @@ export function idaStar<S, K extends StateKey>(
     let nextBound = Infinity;
     const stack: Frame<S>[] = [];
     onPath.clear();
-    // Enter a node: returns true when it is a goal within the bound.
-    const enter = (state: S, key: StateKey, g: number): 'goal' | 'pushed' | 'cut' => {
+    // Enter a node: a goal within the bound, a node cut by the bound, or one expanded (spending a
+    // node of the budget; the outcome to give up with when the budget forbids it).
+    const enter = (
+      state: S,
+      key: StateKey,
+      g: number,
+    ): 'goal' | 'pushed' | 'cut' | GaveUpOutcome => {
       const f = g + h(state);
       if (f > bound) {
         if (f < nextBound) nextBound = f;
@@ -65,9 +69,10 @@ export function idaStar<S, K extends StateKey>(
         stack.push({ state, key, g, next: [], costs: [], i: 0 });
         return 'goal';
       }
+      const gaveUp = meter.spend(stack.length);
+      if (gaveUp !== null) return gaveUp;
       next = [];
       costs = [];
-      meter.expanded++;
       problem.neighbours(state, emit);
       stack.push({ state, key, g, next, costs, i: 0 });
       onPath.add(key);
@@ -75,7 +80,8 @@ export function idaStar<S, K extends StateKey>(
       return 'pushed';
     };
     const first = enter(start, problem.key(start), 0);
-    if (first === 'goal') return result('found', [start], 0, null, meter, true);
+    if (first === 'goal') return meter.solved([start], 0, true);
+    if (typeof first === 'object') return meter.gaveUp(first, true);
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
       if (top.i >= top.next.length) {
@@ -88,22 +94,18 @@ export function idaStar<S, K extends StateKey>(
       top.i++;
       const key = problem.key(child);
       if (onPath.has(key)) continue;
-      const limit = meter.check(stack.length);
-      if (limit !== null) return result('budget', null, Infinity, limit, meter, true);
       const entered = enter(child, key, top.g + cost);
       if (entered === 'goal') {
         const goal = stack[stack.length - 1]!;
-        return result(
-          'found',
+        return meter.solved(
           stack.map((f) => f.state),
           goal.g,
-          null,
-          meter,
           true,
         );
       }
+      if (typeof entered === 'object') return meter.gaveUp(entered, true);
     }
     bound = nextBound;
   }
-  return result('exhausted', null, Infinity, null, meter, true);
+  return meter.impossible(true);
 }

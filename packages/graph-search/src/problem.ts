@@ -1,13 +1,10 @@
 import { InvalidInputError } from '@puzzlekit/errors';
 import {
-  DEFAULT_MAX_WORK,
-  DEFAULT_MAX_STATES,
+  BudgetMeter,
   IMPOSSIBLE,
-  PROGRESS_EVERY,
   SOLVED,
-  budgetValue,
-  gaveUp,
   type Budget,
+  type GaveUpOutcome,
   type Outcome,
 } from '@puzzlekit/job';
 
@@ -70,35 +67,8 @@ export interface BidirectionalProblem<S, K extends StateKey = StateKey> {
   readonly keySpace?: number;
 }
 
-/**
- * Limits that make every search end: the shared {@link Budget} (`maxWork`, `maxMs`, `maxStates`,
- * `now`, `onProgress`) plus the older names `maxExpanded` (= `maxWork`) and `timeLimitMs`
- * (= `maxMs`), still accepted — when both names are given the smaller bound holds. Node counts are
- * deterministic; the time limit is not (it depends on the machine), so prefer node limits where
- * results must be reproducible.
- */
-export interface SearchOptions extends Budget {
-  /** Stop after expanding this many states (default {@link DEFAULT_MAX_EXPANDED}; `Infinity` lifts it). */
-  readonly maxExpanded?: number;
-  /** Stop once this many successors were generated (checked after each expansion; default none). */
-  readonly maxGenerated?: number;
-  /** Stop after about this many milliseconds of wall time (checked every 256 expansions; default none). */
-  readonly timeLimitMs?: number;
-}
-
-/** Default node budget: searches stop after two million expansions unless told otherwise. */
-export const DEFAULT_MAX_EXPANDED = DEFAULT_MAX_WORK;
-
-/** How a search ended: a goal was found, the reachable space ran out, or a budget ran out. */
-export type SearchStatus = 'found' | 'exhausted' | 'budget';
-
-/** Which budget ended a search (`memory`: the stored states reached `maxStates`). */
-export type BudgetLimit = 'expanded' | 'generated' | 'time' | 'memory';
-
-/** Work counters of a search. */
+/** Work counters of a search beside its work (the states it expanded). */
 export interface SearchStats {
-  /** States whose successors were generated. */
-  readonly expanded: number;
   /** Successors generated (every `emit` call, duplicates included). */
   readonly generated: number;
   /**
@@ -106,113 +76,88 @@ export interface SearchStats {
    * IDA*, the deepest path held.
    */
   readonly peakFrontier: number;
-  /** Wall time in milliseconds. */
-  readonly ms: number;
   /** IDA* only: number of cost-bound iterations started. */
   readonly iterations?: number;
 }
 
-/** The outcome of a search. */
+/**
+ * The result of a search, in the job vocabulary: how it ended, the path when it was solved, and the
+ * work spent (states expanded, the unit `nodes`). Deterministic: no timings.
+ */
 export interface SearchResult<S> {
-  /** `'found'`, `'exhausted'` (no goal is reachable) or `'budget'` (gave up). */
-  readonly status: SearchStatus;
-  /** States from start to goal inclusive when found, otherwise `null`. */
+  /**
+   * `solved` (a goal was reached), `impossible` (every reachable state was seen and none is a goal)
+   * or `gave-up` naming the bound: `work` (nodes), `time` or `memory` (states stored).
+   */
+  readonly outcome: Outcome;
+  /** States from start to goal inclusive when solved, otherwise `null`. */
   readonly path: readonly S[] | null;
   /**
    * Cost of `path`: the number of moves for (bidirectional) BFS, the sum of move costs for Dijkstra,
    * A* and IDA*. `Infinity` when nothing was found.
    */
   readonly cost: number;
-  /** The budget that ended the search when `status` is `'budget'`, otherwise `null`. */
-  readonly limit: BudgetLimit | null;
-  /**
-   * The same ending in the shared vocabulary of every puzzlekit solver: `solved` (= `found`),
-   * `impossible` (= `exhausted`) or `gave-up` with the bound (`nodes`, `time`, `memory`) and its value.
-   */
-  readonly outcome: Outcome;
-  /** Work counters. */
+  /** States expanded (their successors generated): the work counted against `maxWork`. */
+  readonly work: number;
+  /** Other counters. */
   readonly stats: SearchStats;
 }
 
-/** Internal: counters plus the budget checks shared by every search. */
+/**
+ * Internal: the counters of a search around the job's {@link BudgetMeter} (unit `nodes`: one per
+ * state expanded; the clock is read every 256 nodes; `maxStates` bounds the states stored).
+ */
 export class Meter {
-  expanded = 0;
+  readonly budget: BudgetMeter;
   generated = 0;
   peakFrontier = 0;
   iterations = 0;
-  readonly maxExpanded: number;
-  readonly maxGenerated: number;
-  readonly maxStates: number;
-  readonly maxMs: number;
-  readonly deadline: number;
-  readonly now: () => number;
-  readonly t0: number;
-  private readonly onProgress: ((nodes: number, elapsedMs: number) => void) | undefined;
 
-  constructor(options: SearchOptions) {
-    this.maxExpanded = Math.min(
-      budgetValue(options.maxExpanded, 'maxExpanded', DEFAULT_MAX_EXPANDED),
-      budgetValue(options.maxWork, 'maxWork', Infinity),
-    );
-    this.maxGenerated = budgetValue(options.maxGenerated, 'maxGenerated', Infinity);
-    this.maxStates = budgetValue(options.maxStates, 'maxStates', DEFAULT_MAX_STATES);
-    this.maxMs = Math.min(
-      budgetValue(options.timeLimitMs, 'timeLimitMs', Infinity),
-      budgetValue(options.maxMs, 'maxMs', Infinity),
-    );
-    this.now = options.now ?? (() => performance.now());
-    this.onProgress = options.onProgress;
-    this.t0 = this.now();
-    this.deadline = this.t0 + this.maxMs;
+  constructor(budget: Budget) {
+    this.budget = new BudgetMeter(budget, { unit: 'nodes' });
   }
 
   /**
-   * Called before each expansion with the number of states stored: the budget that is used up, or
-   * null to go on.
+   * Called before each expansion with the number of states stored: spends one node and returns
+   * null to go on, or the outcome to give up with (memory, work or time).
    */
-  check(stored = 0): BudgetLimit | null {
-    if (this.expanded >= this.maxExpanded) return 'expanded';
-    if (this.generated >= this.maxGenerated) return 'generated';
-    if (stored > this.maxStates) return 'memory';
-    if ((this.expanded & 255) === 0) {
-      if (
-        this.onProgress !== undefined &&
-        this.expanded > 0 &&
-        (this.expanded & (PROGRESS_EVERY - 1)) === 0
-      ) {
-        this.onProgress(this.expanded, this.now() - this.t0);
-      }
-      if (this.deadline !== Infinity && this.now() >= this.deadline) return 'time';
-    }
-    return null;
-  }
-
-  /** The shared-vocabulary outcome of a search that stopped on `limit`. */
-  gaveUp(limit: BudgetLimit): Outcome {
-    switch (limit) {
-      case 'expanded':
-        return gaveUp('work', this.maxExpanded, 'nodes');
-      case 'generated':
-        return gaveUp('work', this.maxGenerated, 'successors');
-      case 'time':
-        return gaveUp('time', this.maxMs, 'ms');
-      case 'memory':
-        return gaveUp('memory', this.maxStates, 'states');
-    }
+  spend(stored: number): GaveUpOutcome | null {
+    const budget = this.budget;
+    if (budget.storesTooMany(stored)) return budget.gaveUp('memory');
+    const bound = budget.spend();
+    return bound === null ? null : budget.gaveUp(bound);
   }
 
   frontier(size: number): void {
     if (size > this.peakFrontier) this.peakFrontier = size;
   }
 
-  stats(withIterations = false): SearchStats {
-    const base = {
-      expanded: this.expanded,
-      generated: this.generated,
-      peakFrontier: this.peakFrontier,
-      ms: this.now() - this.t0,
-    };
-    return withIterations ? { ...base, iterations: this.iterations } : base;
+  /** The result of a search that ended with `outcome`. */
+  result<S>(
+    outcome: Outcome,
+    path: S[] | null,
+    cost: number,
+    withIterations = false,
+  ): SearchResult<S> {
+    const stats = withIterations
+      ? { generated: this.generated, peakFrontier: this.peakFrontier, iterations: this.iterations }
+      : { generated: this.generated, peakFrontier: this.peakFrontier };
+    return { outcome, path, cost, work: this.budget.work, stats };
+  }
+
+  /** A solved result: `path` from start to goal, of cost `cost`. */
+  solved<S>(path: S[], cost: number, withIterations = false): SearchResult<S> {
+    return this.result(SOLVED, path, cost, withIterations);
+  }
+
+  /** A proven-impossible result. */
+  impossible<S>(withIterations = false): SearchResult<S> {
+    return this.result<S>(IMPOSSIBLE, null, Infinity, withIterations);
+  }
+
+  /** A result that gave up on `outcome`'s bound. */
+  gaveUp<S>(outcome: GaveUpOutcome, withIterations = false): SearchResult<S> {
+    return this.result<S>(outcome, null, Infinity, withIterations);
   }
 }
 
@@ -303,18 +248,4 @@ export class NodeTable<S, K extends StateKey> {
     for (let n = id; n >= 0; n = this.parent[n]!) out.push(this.states[n]!);
     return out.reverse();
   }
-}
-
-/** Internal: builds a result. */
-export function result<S>(
-  status: SearchStatus,
-  path: S[] | null,
-  cost: number,
-  limit: BudgetLimit | null,
-  meter: Meter,
-  withIterations = false,
-): SearchResult<S> {
-  const outcome =
-    status === 'found' ? SOLVED : status === 'exhausted' ? IMPOSSIBLE : meter.gaveUp(limit!);
-  return { status, path, cost, limit, outcome, stats: meter.stats(withIterations) };
 }

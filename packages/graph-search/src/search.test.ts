@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidInputError } from '@puzzlekit/errors';
+import { DEFAULT_MAX_WORK } from '@puzzlekit/job';
 import {
-  DEFAULT_MAX_EXPANDED,
   astar,
   bfs,
   bidirectionalBfs,
@@ -79,18 +79,17 @@ function pathCost(g: Graph, path: readonly number[], unit: boolean): number {
 
 function checkResult(g: Graph, r: SearchResult<number>, best: number, unit: boolean): void {
   if (best === Infinity) {
-    expect(r.status).toBe('exhausted');
+    expect(r.outcome).toEqual({ kind: 'impossible' });
     expect(r.path).toBeNull();
     expect(r.cost).toBe(Infinity);
   } else {
-    expect(r.status).toBe('found');
+    expect(r.outcome).toEqual({ kind: 'solved' });
     expect(r.cost).toBe(best);
     const path = r.path!;
     expect(path[0]).toBe(g.start);
     expect(g.goals).toContain(path[path.length - 1]);
     expect(pathCost(g, path, unit)).toBe(best);
   }
-  expect(r.limit).toBeNull();
 }
 
 describe('all searches agree with Floyd–Warshall on random graphs', () => {
@@ -200,7 +199,7 @@ describe('hand-checked puzzles', () => {
     // 8 6 7 / 2 5 4 / 3 _ 1 is one of the two positions that need 31 moves (Reinefeld 1993).
     const p = eightPuzzle([8, 6, 7, 2, 5, 4, 3, 0, 1]);
     const a = astar(p);
-    expect(a.status).toBe('found');
+    expect(a.outcome.kind).toBe('solved');
     expect(a.cost).toBe(31);
     expect(a.path).toHaveLength(32);
     expect(bidirectionalBfs(p).cost).toBe(31);
@@ -210,7 +209,7 @@ describe('hand-checked puzzles', () => {
     const p = eightPuzzle([1, 2, 3, 4, 0, 6, 7, 5, 8]);
     const results = [bfs(p), bidirectionalBfs(p), dijkstra(p), astar(p), idaStar(p)];
     for (const r of results) expect(r.cost).toBe(2);
-    expect(astar(p).stats.expanded).toBeLessThanOrEqual(dijkstra(p).stats.expanded);
+    expect(astar(p).work).toBeLessThanOrEqual(dijkstra(p).work);
     expect(idaStar(p).stats.iterations).toBe(1);
   });
 
@@ -240,7 +239,7 @@ describe('hand-checked puzzles', () => {
     expect(bidirectionalBfs(lat).cost).toBe(7);
     expect(astar(lattice).cost).toBe(7);
     expect(idaStar(lattice).cost).toBe(7);
-    expect(astar(lattice).stats.expanded).toBe(7);
+    expect(astar(lattice).work).toBe(7);
   });
 });
 
@@ -258,7 +257,7 @@ describe('robustness', () => {
       heuristic: (s: number) => end - s,
     };
     const r = idaStar(line);
-    expect(r).toMatchObject({ status: 'found', cost: end });
+    expect(r).toMatchObject({ outcome: { kind: 'solved' }, cost: end });
     expect(r.path).toHaveLength(end + 1);
     expect(r.stats.peakFrontier).toBe(end);
   });
@@ -268,8 +267,8 @@ describe('robustness', () => {
     for (const search of [bfs, bidirectionalBfs, dijkstra, astar, idaStar] as const) {
       const a = search(p);
       const b = search(p);
-      expect(a.path).toEqual(b.path);
-      expect({ ...a.stats, ms: 0 }).toEqual({ ...b.stats, ms: 0 });
+      // no timings in a result: the whole result is the same bytes
+      expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     }
   });
 });
@@ -293,30 +292,49 @@ describe('budgets', () => {
     heuristic: () => 0,
   };
 
-  it('stop every search at the node budget with statistics', () => {
+  it('stop every search at the work budget (nodes expanded) with statistics', () => {
     for (const search of [bfs, dijkstra, astar, idaStar, bidirectionalBfs] as const) {
-      const r = search(endless, { maxExpanded: 1000 });
-      expect(r.status).toBe('budget');
-      expect(r.limit).toBe('expanded');
+      const r = search(endless, { maxWork: 1000 });
+      expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'work', limit: 1000, unit: 'nodes' });
       expect(r.path).toBeNull();
-      expect(r.stats.expanded).toBe(1000);
-      expect(r.stats.generated).toBeGreaterThanOrEqual(1000);
+      expect(r.cost).toBe(Infinity);
+      expect(r.work).toBe(1000);
+      // every expansion of this binary tree emits two successors
+      expect(r.stats.generated).toBe(2000);
       expect(r.stats.peakFrontier).toBeGreaterThan(0);
     }
-    const g = bfs(endless, { maxGenerated: 50 });
-    expect(g).toMatchObject({ status: 'budget', limit: 'generated' });
-    expect(g.stats.generated).toBe(50);
+  });
+
+  it('maxWork 0 allows no expansion; a start that is a goal needs none', () => {
+    for (const search of [bfs, dijkstra, astar, idaStar, bidirectionalBfs] as const) {
+      const r = search(endless, { maxWork: 0 });
+      expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'work', limit: 0, unit: 'nodes' });
+      expect(r.work).toBe(0);
+      const one = { ...endless, isGoal: (s: number) => s === 1, goals: [1] };
+      expect(search(one, { maxWork: 0 })).toMatchObject({ outcome: { kind: 'solved' }, work: 0 });
+    }
   });
 
   it('stop at the time budget (clock injected, so nothing depends on speed)', () => {
     let t = 0;
     const now = () => (t += 1);
-    const r = bfs(endless, { timeLimitMs: 20, maxExpanded: Infinity, now });
-    expect(r).toMatchObject({ status: 'budget', limit: 'time' });
-    expect(r.stats.expanded).toBeGreaterThan(0);
+    const r = bfs(endless, { maxMs: 20, maxWork: Infinity, now });
+    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 20, unit: 'ms' });
+    // the clock is read every 256 nodes: one tick at the start, one per read after it
+    expect(r.work).toBe(256 * 20);
     // and with the real clock the search ends too
-    const real = idaStar(endless, { timeLimitMs: 5, maxExpanded: Infinity });
-    expect(real).toMatchObject({ status: 'budget', limit: 'time' });
+    const real = idaStar(endless, { maxMs: 5, maxWork: Infinity });
+    expect(real.outcome).toMatchObject({ kind: 'gave-up', bound: 'time' });
+  });
+
+  it('honour an absolute deadline shared with other jobs (the sooner of deadline and maxMs)', () => {
+    for (const search of [bfs, dijkstra, astar, idaStar, bidirectionalBfs] as const) {
+      let t = 100;
+      const now = () => (t += 1);
+      const r = search(endless, { deadline: 110, maxMs: 1000, maxWork: Infinity, now });
+      expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 9, unit: 'ms' });
+      expect(r.work).toBe(256 * 9);
+    }
   });
 
   it('the default node budget ends a search that nothing else would', () => {
@@ -327,13 +345,19 @@ describe('budgets', () => {
       neighbours: (s: number, emit: (n: number) => void) => emit(s + 1),
     };
     const r = bfs(line);
-    expect(r).toMatchObject({ status: 'budget', limit: 'expanded' });
-    expect(r.stats.expanded).toBe(DEFAULT_MAX_EXPANDED);
-    expect(DEFAULT_MAX_EXPANDED).toBe(2_000_000);
+    expect(r.outcome).toEqual({
+      kind: 'gave-up',
+      bound: 'work',
+      limit: DEFAULT_MAX_WORK,
+      unit: 'nodes',
+    });
+    expect(r.work).toBe(DEFAULT_MAX_WORK);
+    expect(DEFAULT_MAX_WORK).toBe(2_000_000);
   });
 
   it('reject bad budgets, costs and heuristics with typed errors', () => {
-    expect(() => bfs(endless, { maxExpanded: -1 })).toThrow(InvalidInputError);
+    expect(() => bfs(endless, { maxWork: -1 })).toThrow(/maxWork must be a number ≥ 0, got -1/);
+    expect(() => astar(endless, { maxMs: Number.NaN })).toThrow(InvalidInputError);
     const neg = {
       ...endless,
       neighbours: (s: number, emit: (n: number, c?: number) => void) => emit(s + 1, -1),
@@ -350,8 +374,8 @@ describe('budgets', () => {
   it('finds start-is-goal and unreachable goals immediately', () => {
     const one = { ...endless, isGoal: (s: number) => s === 1, goals: [1] };
     for (const search of [bfs, dijkstra, astar, idaStar, bidirectionalBfs] as const) {
-      expect(search(one)).toMatchObject({ status: 'found', path: [1], cost: 0 });
+      expect(search(one)).toMatchObject({ outcome: { kind: 'solved' }, path: [1], cost: 0 });
     }
-    expect(bidirectionalBfs({ ...endless, goals: [] }).status).toBe('exhausted');
+    expect(bidirectionalBfs({ ...endless, goals: [] }).outcome.kind).toBe('impossible');
   });
 });
