@@ -5,7 +5,6 @@ import { Rng } from '@puzzlekit/rng';
 import {
   compileLevel,
   Game,
-  generateLevel,
   indexReport,
   levelSnapshot,
   makeChooser,
@@ -31,12 +30,12 @@ import {
   type Level,
   type SpawnPolicy,
 } from '../src/index.js';
-import { coreCompare } from './core-compare.js';
+import { generated } from '../src/testing/levels.js';
 
 header('@puzzlekit/screw-jam-difficulty');
 
 // 1. Playouts per second on a 10-colour level.
-const ten = generateLevel({
+const ten = generated({
   colors: 10,
   boxesPerColor: 2,
   layers: 5,
@@ -80,18 +79,17 @@ table(rows);
 
 // 1b. The solver on the same level: the recorded box order and shuffled ones.
 console.log('\nsolver on the 10-colour level (budget 200,000 states):');
-const solveRows: (string | number)[][] = [['box order', 'status', 'states', 'ms']];
+const solveRows: (string | number)[][] = [['box order', 'outcome', 'positions', 'ms']];
 {
   const orders: [string, readonly string[]][] = [['recorded', ten.solution!.boxes]];
   const rng = Rng.from(9);
   for (let i = 1; i <= 4; i++) orders.push([`shuffled #${i}`, rng.shuffled(ten.solution!.boxes)]);
   for (const [name, boxes] of orders) {
-    const { result, ms } = timeOnce(() => solveLevel(ten, { boxes }));
-    solveRows.push([name, result.status, result.nodes, fmt(ms, 1)]);
+    const { result, ms } = timeOnce(() => solveLevel(ten, {}, { boxes }));
+    solveRows.push([name, result.outcome.kind, result.work, fmt(ms, 1)]);
   }
 }
 table(solveRows);
-coreCompare();
 
 // 2. Rating a snapshot.
 const startSnap = levelSnapshot(ten);
@@ -141,7 +139,7 @@ table([
 // 3. The AUC table: dct against box failure over thousands of spawned boxes.
 const family = (n: number, from: number): Level[] =>
   Array.from({ length: n }, (_, i) =>
-    generateLevel({ colors: 6, boxesPerColor: 2, layers: 4, width: 6, height: 6, seed: from + i }),
+    generated({ colors: 6, boxesPerColor: 2, layers: 4, width: 6, height: 6, seed: from + i }),
   );
 const train = family(20, 100);
 const test = family(20, 200);
@@ -187,7 +185,7 @@ const { ms: aucMs } = timeOnce(() => {
       train.forEach((lvl, i) => {
         const r = simulate(lvl, { runs, bot, policy, seed: i });
         wins += r.wins;
-        games += r.runs;
+        games += r.work;
         for (const b of r.boxes) records.push(b);
       });
       if (bot.kind === 'greedy') for (const b of records) pooled.push(b);
@@ -366,7 +364,7 @@ console.log(
           keepBoxes: false,
           params: { ...SEED_PARAMS, reading },
         });
-        games += r.runs;
+        games += r.work;
         t.addTally(r.tally);
       });
       const tally = t.build();
