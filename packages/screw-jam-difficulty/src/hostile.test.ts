@@ -12,7 +12,7 @@ import { simulate } from './simulate/simulate.js';
 import { solveLevel } from './solve/solve.js';
 import { generateLevel } from './generate/generate.js';
 import { runController } from './validate/validate.js';
-import { TINY, generated } from './testing/levels.js';
+import { TINY, flatLevel, generated } from './testing/levels.js';
 import type { Level } from './model.js';
 
 /** A clock that moves `step` ms each time it is read: time budgets run out after a known number of reads. */
@@ -119,6 +119,29 @@ describe('huge counts', () => {
     const many = { width: 1, height: 1, bars: [{ layer: 0, cells: [[0, 0]], screws }] };
     expect(() => parseLevel(JSON.stringify(many))).toThrow(/at most 100000 screws/);
   });
+});
+
+describe('more colours than the spawners first make room for (issue 29)', () => {
+  // 300 colours, each screw on its own bar: the spawners' candidate list starts at 64 entries.
+  const colors = Array.from({ length: 300 }, (_, i) => `c${i}`);
+  const level = flatLevel(colors, 3);
+  const policies = [
+    { kind: 'random' },
+    { kind: 'band', low: 0, high: 55, choice: 'random' },
+    { kind: 'blend', k: 0.5 },
+    { kind: 'sequence', boxes: [] },
+  ] as const;
+  for (const policy of policies) {
+    it(`simulate with the ${policy.kind} spawner plays every box of every colour`, () => {
+      const r = simulate(level, { runs: 2, bot: { kind: 'greedy' }, policy, seed: 1 });
+      expect(r.outcome).toEqual({ kind: 'solved' });
+      // Every screw is tappable at once and the greedy bot fills each box as it comes: all won.
+      expect(r.wins).toBe(2);
+      expect(r.boxesSpawned).toBe(2 * 300);
+      const seen = new Set(r.boxes.map((b) => b.color));
+      expect(seen.size).toBe(300);
+    });
+  }
 });
 
 describe('colour names that are built-in object keys, through a whole level', () => {
