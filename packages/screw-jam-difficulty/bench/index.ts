@@ -18,6 +18,8 @@ import {
   solveLevel,
   bestCut,
   cutAt,
+  compareBands,
+  indexVerdict,
   monotonicity,
   tallyBins,
   tallyAuc,
@@ -154,6 +156,7 @@ const aucRows: (string | number)[][] = [
     'win %',
     'boxes',
     'failed',
+    'verdict',
     'AUC',
     'Spearman',
     'hard fail %',
@@ -200,12 +203,17 @@ const { ms: aucMs } = timeOnce(() => {
         fmt(100 * (wins / games), 1),
         rep.boxes,
         rep.failures,
+        indexVerdict(tally).strength,
         fmt(rep.auc, 3),
         fmt(rep.spearman, 3),
         fmt(100 * rep.hardFailRate, 1),
         fmt(100 * rep.easyFailRate, 1),
         fmt(100 * rep.hardShare, 1),
-        cut ? cut.threshold : '–',
+        cut
+          ? cut.tiedUpTo > cut.threshold
+            ? `${cut.threshold}–${cut.tiedUpTo}`
+            : cut.threshold
+          : '–',
         mono.monotone ? 'yes' : 'no',
       ]);
     }
@@ -213,6 +221,39 @@ const { ms: aucMs } = timeOnce(() => {
 });
 table(aucRows);
 console.log(`(${fmt(aucMs / 1000, 1)} s)`);
+
+// 3b. Which way the bands move each player model (issue 29): win rate per dct band.
+console.log('\nwin rate per dct band (new boxes: a random colour in band, else the nearest):');
+const bandRows: (string | number)[][] = [
+  ['bot', 'random boxes', '0–20', '20–40', '40–55', '55–70', '70–85', '85–100', 'lower is easier'],
+];
+for (const bot of bots) {
+  const r = compareBands({
+    levels: train,
+    bot,
+    bands: [
+      [0, 20],
+      [20, 40],
+      [40, 55],
+      [55, 70],
+      [70, 85],
+      [85, 100],
+    ],
+    runsPerLevel: bot.kind === 'lookahead' ? 30 : 150,
+    seed: 0,
+  });
+  bandRows.push([
+    bot.kind,
+    fmt(100 * r.baseline.winRate, 1),
+    ...r.bands.map(
+      (b) =>
+        `${fmt(100 * b.winRate, 1)} ${b.versusRandom === 'easier' ? '↑' : b.versusRandom === 'harder' ? '↓' : '='}`,
+    ),
+    r.lowerIsEasier ? 'yes' : 'no',
+  ]);
+  console.log(r.words);
+}
+table(bandRows);
 
 // 4. Refit on the greedy records of the training levels; check on fresh levels.
 const fit = refitParams(pooled);

@@ -90,7 +90,7 @@ export {
   monotonicity,
   DEFAULT_BIN_EDGES,
 } from './validate/tally.js';
-export type { DctTally, DctBin, Cut, Monotonicity } from './validate/tally.js';
+export type { DctTally, DctBin, Cut, BestCut, Monotonicity } from './validate/tally.js';
 export { generateLevel, GENERATE_UNIT, PALETTE } from './generate/generate.js';
 export type { GenerateOptions, GeneratedLevel } from './generate/generate.js';
 export { solveLevel, checkBoxOrder, SOLVE_MAX_WORK, SOLVE_UNIT } from './solve/solve.js';
@@ -98,3 +98,11 @@ export type { SolveOptions, SolveResult } from './solve/solve.js';
 export { game, rateLevel, verifySolution, solutionFromJson } from './game.js';
 export type { LevelRating } from './game.js';
 export { renderLevel } from './render.js';
+export { indexVerdict, describeValidation, compareBands } from './validate/verdict.js';
+export type {
+  IndexVerdict,
+  PredictionStrength,
+  BandRow,
+  BandComparison,
+  CompareBandsOptions,
+} from './validate/verdict.js';
