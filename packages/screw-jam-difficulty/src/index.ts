@@ -106,3 +106,5 @@ export type {
   BandComparison,
   CompareBandsOptions,
 } from './validate/verdict.js';
+export { toGridExport, fromGridExport, GRID_FORMAT, GRID_VERSION } from './format/grid.js';
+export type { GridExport, GridLayer } from './format/grid.js';
