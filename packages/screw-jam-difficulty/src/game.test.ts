@@ -189,11 +189,16 @@ describe('the Screw Jam descriptor', () => {
   it('draws a level for a terminal (TINY by hand)', () => {
     expect(game.render(TINY)).toBe(
       [
-        'tiny: 4×2, 4 bars in 3 layer(s), 6 screws, 2 colour(s), tray 5',
+        "'tiny': 4×2, 4 bars in 3 layer(s), 6 screws, 2 colour(s), tray 5",
         'AbaB',
         'AB..',
-        "screws by colour (capital: nothing covers it): a red, b blue; digits: the top bar's layer",
+        "screws by colour (capital: nothing covers it): a 'red', b 'blue'; digits: the top bar's layer",
       ].join('\n'),
+    );
+    // A name from the file never reaches the terminal raw.
+    const hostile = game.render({ ...TINY, name: 'x\u001b[2J\ny' });
+    expect(hostile.split('\n')[0]).toBe(
+      "'x\\u001b[2J\\u000ay': 4×2, 4 bars in 3 layer(s), 6 screws, 2 colour(s), tray 5",
     );
   });
 });

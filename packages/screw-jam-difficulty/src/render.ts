@@ -1,3 +1,4 @@
+import { quoteInput } from '@puzzlekit/errors';
 import type { Level } from './model.js';
 import { barCovers } from './geometry.js';
 import { compileLevel } from './board.js';
@@ -17,12 +18,12 @@ function colourLetter(i: number, tappable: boolean): string {
  * A short text picture of a level for a terminal: one character per grid cell, a screw as its
  * colour's letter (capital when nothing covers it), else the layer of the top bar over the cell
  * (`+` from layer 10), `.` for no bar; then a legend. Boards wider than 80 or taller than 40 cells
- * are summed up in one line.
+ * are summed up in one line. Names from the file are quoted with control characters escaped.
  */
 export function renderLevel(level: Level): string {
   const screws = level.bars.reduce((n, b) => n + b.screws.length, 0);
   const layers = new Set(level.bars.map((b) => b.layer)).size;
-  const head = `${level.name === undefined ? 'level' : level.name}: ${level.width}×${level.height}, ${level.bars.length} bars in ${layers} layer(s), ${screws} screws, ${level.colors.length} colour(s), tray ${level.traySize}`;
+  const head = `${level.name === undefined ? 'level' : quoteInput(level.name)}: ${level.width}×${level.height}, ${level.bars.length} bars in ${layers} layer(s), ${screws} screws, ${level.colors.length} colour(s), tray ${level.traySize}`;
   if (level.width > MAX_DRAWN_WIDTH || level.height > MAX_DRAWN_HEIGHT) return head;
   const lv = compileLevel(level);
   const rows: string[][] = Array.from({ length: level.height }, () =>
@@ -52,7 +53,9 @@ export function renderLevel(level: Level): string {
       rows[y]![x] = colourLetter(colourIndex.get(screw.color) ?? -1, tappable);
       s++;
     }
-  const legend = level.colors.map((c, i) => `${colourLetter(i, false)} ${c}`).join(', ');
+  const legend = level.colors
+    .map((c, i) => `${colourLetter(i, false)} ${quoteInput(c, 20)}`)
+    .join(', ');
   return [
     head,
     ...rows.map((r) => r.join('')),
