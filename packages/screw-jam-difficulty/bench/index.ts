@@ -5,7 +5,6 @@ import { Rng } from '@puzzlekit/rng';
 import {
   compileLevel,
   Game,
-  generateLevel,
   indexReport,
   levelSnapshot,
   makeChooser,
@@ -19,6 +18,8 @@ import {
   solveLevel,
   bestCut,
   cutAt,
+  compareBands,
+  indexVerdict,
   monotonicity,
   tallyBins,
   tallyAuc,
@@ -31,12 +32,12 @@ import {
   type Level,
   type SpawnPolicy,
 } from '../src/index.js';
-import { coreCompare } from './core-compare.js';
+import { generated } from '../src/testing/levels.js';
 
 header('@puzzlekit/screw-jam-difficulty');
 
 // 1. Playouts per second on a 10-colour level.
-const ten = generateLevel({
+const ten = generated({
   colors: 10,
   boxesPerColor: 2,
   layers: 5,
@@ -80,18 +81,17 @@ table(rows);
 
 // 1b. The solver on the same level: the recorded box order and shuffled ones.
 console.log('\nsolver on the 10-colour level (budget 200,000 states):');
-const solveRows: (string | number)[][] = [['box order', 'status', 'states', 'ms']];
+const solveRows: (string | number)[][] = [['box order', 'outcome', 'positions', 'ms']];
 {
   const orders: [string, readonly string[]][] = [['recorded', ten.solution!.boxes]];
   const rng = Rng.from(9);
   for (let i = 1; i <= 4; i++) orders.push([`shuffled #${i}`, rng.shuffled(ten.solution!.boxes)]);
   for (const [name, boxes] of orders) {
-    const { result, ms } = timeOnce(() => solveLevel(ten, { boxes }));
-    solveRows.push([name, result.status, result.nodes, fmt(ms, 1)]);
+    const { result, ms } = timeOnce(() => solveLevel(ten, {}, { boxes }));
+    solveRows.push([name, result.outcome.kind, result.work, fmt(ms, 1)]);
   }
 }
 table(solveRows);
-coreCompare();
 
 // 2. Rating a snapshot.
 const startSnap = levelSnapshot(ten);
@@ -141,7 +141,7 @@ table([
 // 3. The AUC table: dct against box failure over thousands of spawned boxes.
 const family = (n: number, from: number): Level[] =>
   Array.from({ length: n }, (_, i) =>
-    generateLevel({ colors: 6, boxesPerColor: 2, layers: 4, width: 6, height: 6, seed: from + i }),
+    generated({ colors: 6, boxesPerColor: 2, layers: 4, width: 6, height: 6, seed: from + i }),
   );
 const train = family(20, 100);
 const test = family(20, 200);
@@ -156,6 +156,7 @@ const aucRows: (string | number)[][] = [
     'win %',
     'boxes',
     'failed',
+    'verdict',
     'AUC',
     'Spearman',
     'hard fail %',
@@ -187,7 +188,7 @@ const { ms: aucMs } = timeOnce(() => {
       train.forEach((lvl, i) => {
         const r = simulate(lvl, { runs, bot, policy, seed: i });
         wins += r.wins;
-        games += r.runs;
+        games += r.work;
         for (const b of r.boxes) records.push(b);
       });
       if (bot.kind === 'greedy') for (const b of records) pooled.push(b);
@@ -202,12 +203,17 @@ const { ms: aucMs } = timeOnce(() => {
         fmt(100 * (wins / games), 1),
         rep.boxes,
         rep.failures,
+        indexVerdict(tally).strength,
         fmt(rep.auc, 3),
         fmt(rep.spearman, 3),
         fmt(100 * rep.hardFailRate, 1),
         fmt(100 * rep.easyFailRate, 1),
         fmt(100 * rep.hardShare, 1),
-        cut ? cut.threshold : '–',
+        cut
+          ? cut.tiedUpTo > cut.threshold
+            ? `${cut.threshold}–${cut.tiedUpTo}`
+            : cut.threshold
+          : '–',
         mono.monotone ? 'yes' : 'no',
       ]);
     }
@@ -215,6 +221,39 @@ const { ms: aucMs } = timeOnce(() => {
 });
 table(aucRows);
 console.log(`(${fmt(aucMs / 1000, 1)} s)`);
+
+// 3b. Which way the bands move each player model (issue 29): win rate per dct band.
+console.log('\nwin rate per dct band (new boxes: a random colour in band, else the nearest):');
+const bandRows: (string | number)[][] = [
+  ['bot', 'random boxes', '0–20', '20–40', '40–55', '55–70', '70–85', '85–100', 'lower is easier'],
+];
+for (const bot of bots) {
+  const r = compareBands({
+    levels: train,
+    bot,
+    bands: [
+      [0, 20],
+      [20, 40],
+      [40, 55],
+      [55, 70],
+      [70, 85],
+      [85, 100],
+    ],
+    runsPerLevel: bot.kind === 'lookahead' ? 30 : 150,
+    seed: 0,
+  });
+  bandRows.push([
+    bot.kind,
+    fmt(100 * r.baseline.winRate, 1),
+    ...r.bands.map(
+      (b) =>
+        `${fmt(100 * b.winRate, 1)} ${b.versusRandom === 'easier' ? '↑' : b.versusRandom === 'harder' ? '↓' : '='}`,
+    ),
+    r.lowerIsEasier ? 'yes' : 'no',
+  ]);
+  console.log(r.words);
+}
+table(bandRows);
 
 // 4. Refit on the greedy records of the training levels; check on fresh levels.
 const fit = refitParams(pooled);
@@ -366,7 +405,7 @@ console.log(
           keepBoxes: false,
           params: { ...SEED_PARAMS, reading },
         });
-        games += r.runs;
+        games += r.work;
         t.addTally(r.tally);
       });
       const tally = t.build();

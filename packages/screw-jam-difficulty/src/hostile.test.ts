@@ -1,7 +1,9 @@
 // Hostile and huge input: every input path ends in a typed error or a budgeted answer.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { GenerationError, isPuzzlekitError, ParseError } from '@puzzlekit/errors';
+import { isPuzzlekitError, ParseError } from '@puzzlekit/errors';
+import { valueOf } from '@puzzlekit/job';
+import { Rng } from '@puzzlekit/rng';
 import { parseLevel, formatLevel } from './format/level.js';
 import { parseSnapshot } from './format/snapshot.js';
 import { levelSnapshot } from './board.js';
@@ -10,7 +12,7 @@ import { simulate } from './simulate/simulate.js';
 import { solveLevel } from './solve/solve.js';
 import { generateLevel } from './generate/generate.js';
 import { runController } from './validate/validate.js';
-import { TINY } from './testing/levels.js';
+import { TINY, flatLevel, generated } from './testing/levels.js';
 import type { Level } from './model.js';
 
 /** A clock that moves `step` ms each time it is read: time budgets run out after a known number of reads. */
@@ -119,6 +121,29 @@ describe('huge counts', () => {
   });
 });
 
+describe('more colours than the spawners first make room for (issue 29)', () => {
+  // 300 colours, each screw on its own bar: the spawners' candidate list starts at 64 entries.
+  const colors = Array.from({ length: 300 }, (_, i) => `c${i}`);
+  const level = flatLevel(colors, 3);
+  const policies = [
+    { kind: 'random' },
+    { kind: 'band', low: 0, high: 55, choice: 'random' },
+    { kind: 'blend', k: 0.5 },
+    { kind: 'sequence', boxes: [] },
+  ] as const;
+  for (const policy of policies) {
+    it(`simulate with the ${policy.kind} spawner plays every box of every colour`, () => {
+      const r = simulate(level, { runs: 2, bot: { kind: 'greedy' }, policy, seed: 1 });
+      expect(r.outcome).toEqual({ kind: 'solved' });
+      // Every screw is tappable at once and the greedy bot fills each box as it comes: all won.
+      expect(r.wins).toBe(2);
+      expect(r.boxesSpawned).toBe(2 * 300);
+      const seen = new Set(r.boxes.map((b) => b.color));
+      expect(seen.size).toBe(300);
+    });
+  }
+});
+
 describe('colour names that are built-in object keys, through a whole level', () => {
   const rename = (level: Level, names: Record<string, string>): Level => ({
     ...level,
@@ -132,7 +157,7 @@ describe('colour names that are built-in object keys, through a whole level', ()
       boxes: level.solution.boxes.map((c) => names[c]!),
     },
   });
-  const base = generateLevel({ colors: 3, layers: 3, width: 5, height: 5, seed: 4 });
+  const base = generated({ colors: 3, layers: 3, width: 5, height: 5, seed: 4 });
   const names = Object.fromEntries(
     base.colors.map((c, i) => [c, ['__proto__', 'constructor', 'toString'][i]!]),
   );
@@ -153,115 +178,96 @@ describe('colour names that are built-in object keys, through a whole level', ()
     const b = simulate(hostile, opts);
     expect(b.tally).toEqual(a.tally);
     expect(b.boxes.map((r) => r.color)).toEqual(a.boxes.map((r) => names[r.color]));
-    expect(solveLevel(hostile).taps).toEqual(solveLevel(base).taps);
+    expect(valueOf(solveLevel(hostile))?.taps).toEqual(valueOf(solveLevel(base))?.taps);
   });
 });
 
 describe('budgets: every long job stops and says which bound it hit', () => {
-  const level = generateLevel({ colors: 8, layers: 5, width: 6, height: 8, seed: 3 });
+  const level = generated({ colors: 8, layers: 5, width: 6, height: 8, seed: 3 });
+  const lookahead = {
+    runs: 1_000_000,
+    bot: { kind: 'lookahead', depth: 6 },
+    policy: { kind: 'random' },
+    seed: 1,
+  } as const;
   it('simulate stops on time after whole playouts and reports how many', () => {
-    const r = simulate(level, {
-      runs: 1_000_000,
-      bot: { kind: 'lookahead', depth: 6 },
-      policy: { kind: 'random' },
-      seed: 1,
-      maxMs: 150,
-      now: fakeClock(1),
-    });
-    expect(r.gaveUp).toBe('time');
-    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 150 });
+    const r = simulate(level, lookahead, { maxMs: 150, now: fakeClock(1) });
+    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 150, unit: 'ms' });
     expect(r.requested).toBe(1_000_000);
-    expect(r.runs).toBeLessThan(150);
+    expect(r.work).toBeLessThan(150);
     // A stopped run is a prefix of the full run: the same playouts, the same figures.
-    if (r.runs > 0) {
-      const full = simulate(level, {
-        runs: r.runs,
-        bot: { kind: 'lookahead', depth: 6 },
-        policy: { kind: 'random' },
-        seed: 1,
-      });
-      expect(full.gaveUp).toBeNull();
+    if (r.work > 0) {
+      const full = simulate(level, { ...lookahead, runs: r.work });
       expect(full.outcome).toEqual({ kind: 'solved' });
       expect(full.tally).toEqual(r.tally);
     }
   });
+  it('simulate counts playouts as its work: maxWork stops it deterministically', () => {
+    const opts = {
+      runs: 40,
+      bot: { kind: 'greedy' },
+      policy: { kind: 'random' },
+      seed: 2,
+    } as const;
+    const cut = simulate(level, opts, { maxWork: 15 });
+    expect(cut.outcome).toEqual({ kind: 'gave-up', bound: 'work', limit: 15, unit: 'playouts' });
+    expect(cut.work).toBe(15);
+    expect(cut.tally).toEqual(simulate(level, { ...opts, runs: 15 }).tally);
+    expect(simulate(level, opts, { maxWork: 0 }).work).toBe(0);
+  });
   it('simulate stops when the kept box records reach their limit', () => {
-    const r = simulate(level, {
+    const opts = {
       runs: 500,
       bot: { kind: 'random' },
       policy: { kind: 'random' },
       seed: 1,
-      maxBoxRecords: 50,
-    });
-    expect(r.gaveUp).toBe('memory');
-    expect(r.runs).toBeLessThan(500);
+    } as const;
+    const r = simulate(level, opts, { maxStates: 50 });
+    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 50, unit: 'states' });
+    expect(r.work).toBeLessThan(500);
     expect(r.boxes.length).toBeGreaterThanOrEqual(50);
-    const kept = simulate(level, {
-      runs: 500,
-      bot: { kind: 'random' },
-      policy: { kind: 'random' },
-      seed: 1,
-      keepBoxes: false,
-      maxBoxRecords: 50,
-    });
-    expect(kept.gaveUp).toBeNull();
-    expect(kept.runs).toBe(500);
-    // The shared name of the memory bound; given both names, the smaller holds.
-    const shared = simulate(level, {
-      runs: 500,
-      bot: { kind: 'random' },
-      policy: { kind: 'random' },
-      seed: 1,
-      maxStates: 80,
-      maxBoxRecords: 50,
-    });
-    expect(shared.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 50 });
-    expect(shared.runs).toBe(r.runs);
+    const kept = simulate(level, { ...opts, keepBoxes: false }, { maxStates: 50 });
+    expect(kept.outcome).toEqual({ kind: 'solved' });
+    expect(kept.work).toBe(500);
   });
-  it('the solver names the bound: states, time or memory', () => {
+  it('the solver names the bound: work, time or memory', () => {
     const boxes = [...level.solution!.boxes].reverse();
-    expect(solveLevel(level, { boxes, nodeBudget: 10 }).gaveUp).toBe('nodes');
-    const timed = solveLevel(level, { boxes, maxMs: 5, now: fakeClock(1) });
-    expect(timed.status === 'gave-up' ? timed.gaveUp : 'time').toBe('time');
-    const small = solveLevel(level, { boxes, maxBytes: 1000 });
-    expect(small).toMatchObject({ status: 'gave-up', gaveUp: 'memory' });
+    expect(solveLevel(level, { maxWork: 10 }, { boxes }).outcome).toMatchObject({
+      bound: 'work',
+      unit: 'nodes',
+    });
+    const timed = solveLevel(level, { maxMs: 5, now: fakeClock(1) }, { boxes });
+    expect(timed.outcome.kind === 'gave-up' ? timed.outcome.bound : 'time').toBe('time');
+    expect(solveLevel(level, { maxStates: 10 }, { boxes }).outcome).toMatchObject({
+      bound: 'memory',
+    });
   });
-  it('the difficulty controller stops on time and counts only whole games', () => {
-    const r = runController({
+  it('the difficulty controller stops on time or work and counts only whole games', () => {
+    const opts = {
       levels: [level],
       target: 0.5,
       games: 100_000,
       bot: { kind: 'greedy' },
       seed: 1,
-      maxMs: 200,
-      now: fakeClock(1),
-    });
-    expect(r.gaveUp).toBe('time');
-    expect(r.played).toBeLessThan(200);
-    const full = runController({
-      levels: [level],
-      target: 0.5,
-      games: 10,
-      bot: { kind: 'greedy' },
-      seed: 1,
-    });
-    expect(full).toMatchObject({ gaveUp: null, played: 10, outcome: { kind: 'solved' } });
-    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 200 });
+    } as const;
+    const r = runController(opts, { maxMs: 200, now: fakeClock(1) });
+    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 200, unit: 'ms' });
+    expect(r.work).toBeLessThan(200);
+    const full = runController({ ...opts, games: 10 });
+    expect(full).toMatchObject({ work: 10, outcome: { kind: 'solved' } });
+    const cut = runController(opts, { maxWork: 10 });
+    expect(cut.outcome).toEqual({ kind: 'gave-up', bound: 'work', limit: 10, unit: 'games' });
+    expect(cut.finalBand).toEqual(full.finalBand);
   });
-  it('the generator gives up with a GenerationError when time runs out', () => {
-    const big = () =>
-      generateLevel({
-        colors: 20,
-        boxesPerColor: 5,
-        layers: 6,
-        width: 20,
-        height: 20,
-        seed: 1,
-        maxMs: 1,
-        now: fakeClock(1),
-      });
-    expect(big).toThrow(GenerationError);
-    // The clock is read every 256 swaps: the first read after the start is already past 1 ms.
-    expect(big).toThrow(/^gave up: time limit of 1 ms reached after 255 of 600 colour swaps$/);
+  it('the generator stopped by time says so and returns the level so far as partial', () => {
+    const big = generateLevel(
+      { colors: 20, boxesPerColor: 5, layers: 6, width: 20, height: 20 },
+      Rng.from(1),
+      { maxMs: 1, now: fakeClock(1) },
+    );
+    // The clock is read every 256 candidates: the first read after the start is already past 1 ms.
+    expect(big.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 1, unit: 'ms' });
+    expect(big.work).toBe(256);
+    expect('partial' in big && big.partial?.replay.won).toBe(true);
   });
 });

@@ -49,11 +49,17 @@ export { checkPolicy, makeSpawner } from './simulate/policy.js';
 export type { SpawnPolicy } from './simulate/policy.js';
 export { checkBot, makeChooser, moveScore } from './simulate/bots.js';
 export type { BotKind, BotOptions, Chooser } from './simulate/bots.js';
-export { simulate, playOnce, replaySolution, replayCompiled } from './simulate/simulate.js';
+export {
+  simulate,
+  playOnce,
+  replaySolution,
+  replayCompiled,
+  SIMULATE_UNIT,
+  SIMULATE_MAX_RECORDS,
+} from './simulate/simulate.js';
 export type {
   SimulateOptions,
   SimulationResult,
-  SimulationBound,
   GameResult,
   ReplayResult,
 } from './simulate/simulate.js';
@@ -65,6 +71,7 @@ export {
   refitParams,
   runController,
   dctBins,
+  CONTROLLER_UNIT,
 } from './validate/validate.js';
 export type {
   IndexReport,
@@ -83,8 +90,21 @@ export {
   monotonicity,
   DEFAULT_BIN_EDGES,
 } from './validate/tally.js';
-export type { DctTally, DctBin, Cut, Monotonicity } from './validate/tally.js';
-export { generateLevel, generateLevelWithReplay, PALETTE } from './generate/generate.js';
+export type { DctTally, DctBin, Cut, BestCut, Monotonicity } from './validate/tally.js';
+export { generateLevel, GENERATE_UNIT, PALETTE } from './generate/generate.js';
 export type { GenerateOptions, GeneratedLevel } from './generate/generate.js';
-export { solveLevel, SOLVE_MAX_NODES } from './solve/solve.js';
-export type { SolveOptions, SolveResult, SolveBound } from './solve/solve.js';
+export { solveLevel, checkBoxOrder, SOLVE_MAX_WORK, SOLVE_UNIT } from './solve/solve.js';
+export type { SolveOptions, SolveResult } from './solve/solve.js';
+export { game, rateLevel, verifySolution, solutionFromJson } from './game.js';
+export type { LevelRating } from './game.js';
+export { renderLevel } from './render.js';
+export { indexVerdict, describeValidation, compareBands } from './validate/verdict.js';
+export type {
+  IndexVerdict,
+  PredictionStrength,
+  BandRow,
+  BandComparison,
+  CompareBandsOptions,
+} from './validate/verdict.js';
+export { toGridExport, fromGridExport, GRID_FORMAT, GRID_VERSION } from './format/grid.js';
+export type { GridExport, GridLayer } from './format/grid.js';

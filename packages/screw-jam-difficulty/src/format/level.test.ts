@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidInputError, ParseError, isPuzzlekitError } from '@puzzlekit/errors';
 import { formatLevel, parseLevel, validateLevel } from './level.js';
-import { TINY } from '../testing/levels.js';
-import { generateLevel } from '../generate/generate.js';
+import { TINY, generated } from '../testing/levels.js';
 
 interface ScrewDoc {
   x: unknown;
@@ -157,7 +156,7 @@ describe('parseLevel', () => {
   it('round-trips generated levels through formatLevel', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1000 }), (seed) => {
-        const level = generateLevel({
+        const level = generated({
           colors: 3,
           boxesPerColor: 1,
           layers: 2,

@@ -25,7 +25,7 @@ export function validateSnapshot(input: unknown, traySize = 5): Snapshot {
       ? { color, depth }
       : { color, depth, layer: int(so.layer, `${p}.layer`, 0, 1_000_000, CODE) };
   });
-  const trayIn = arr(o.tray ?? [], '$.tray', CODE);
+  const trayIn = o.tray === undefined ? [] : arr(o.tray, '$.tray', CODE);
   if (trayIn.length > traySize)
     fail('$.tray', `the tray holds at most ${traySize} screws, got ${trayIn.length}`, CODE);
   const tray = trayIn.map((c, i) => str(c, `$.tray[${i}]`, CODE));

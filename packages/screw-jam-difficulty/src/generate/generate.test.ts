@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { generateLevel } from './generate.js';
+import { valueOf } from '@puzzlekit/job';
+import { Rng } from '@puzzlekit/rng';
+import { generateLevel, type GenerateOptions } from './generate.js';
 import { validateLevel } from '../format/level.js';
 import { replaySolution } from '../simulate/simulate.js';
 import { screwDepths } from '../board.js';
+
+/** The level generated from the stream of `seed` (solved with the default budget). */
+function gen(options: GenerateOptions, seed: number | string) {
+  const made = valueOf(generateLevel(options, Rng.from(seed)));
+  if (!made) throw new Error('gave up');
+  return made.level;
+}
 
 describe('generateLevel', () => {
   it('makes valid levels whose recorded play wins under the real rules (property)', () => {
@@ -15,15 +24,14 @@ describe('generateLevel', () => {
         fc.integer({ min: 0, max: 4 }),
         fc.integer(),
         (colors, boxesPerColor, layers, traySlack, seed) => {
-          const level = generateLevel({
-            colors,
-            boxesPerColor,
-            layers,
-            traySlack,
-            width: 10,
-            height: 10,
-            seed,
-          });
+          const made = generateLevel(
+            { colors, boxesPerColor, layers, traySlack, width: 10, height: 10 },
+            Rng.from(seed),
+          );
+          expect(made.outcome).toEqual({ kind: 'solved' });
+          const { level, replay } = valueOf(made)!;
+          // The replay returned is the recorded play replayed under the real rules.
+          expect(replay).toEqual(replaySolution(level, level.solution!));
           expect(validateLevel(JSON.parse(JSON.stringify(level)))).toEqual(level);
           const count = level.bars.reduce((n, b) => n + b.screws.length, 0);
           expect(count).toBe(colors * boxesPerColor * 3);
@@ -38,17 +46,17 @@ describe('generateLevel', () => {
     );
   });
   it('is deterministic and uses the layers (some screw is buried)', () => {
-    const a = generateLevel({ colors: 6, layers: 4, seed: 'x' });
-    expect(generateLevel({ colors: 6, layers: 4, seed: 'x' })).toEqual(a);
+    const a = gen({ colors: 6, layers: 4 }, 'x');
+    expect(JSON.stringify(gen({ colors: 6, layers: 4 }, 'x'))).toBe(JSON.stringify(a));
     expect(Math.max(...screwDepths(a))).toBeGreaterThanOrEqual(1);
-    expect(generateLevel({ colors: 6, layers: 4, seed: 'y' })).not.toEqual(a);
+    expect(gen({ colors: 6, layers: 4 }, 'y')).not.toEqual(a);
   });
   it('uses the tray in the recorded play when slack allows', () => {
     const maxTrays = [1, 2, 3, 4, 5].map(
       (seed) =>
         replaySolution(
           ...(() => {
-            const l = generateLevel({ colors: 6, traySlack: 3, seed });
+            const l = gen({ colors: 6, traySlack: 3 }, seed);
             return [l, l.solution!] as const;
           })(),
         ).maxTray,
@@ -56,9 +64,23 @@ describe('generateLevel', () => {
     expect(Math.max(...maxTrays)).toBeGreaterThan(0);
   });
   it('refuses boards too small for the screws, and bad options', () => {
-    expect(() =>
-      generateLevel({ colors: 40, boxesPerColor: 5, layers: 1, width: 3, height: 3, seed: 1 }),
-    ).toThrow(/cannot hold/);
-    expect(() => generateLevel({ colors: 0, seed: 1 })).toThrow(/colors/);
+    expect(() => gen({ colors: 40, boxesPerColor: 5, layers: 1, width: 3, height: 3 }, 1)).toThrow(
+      /cannot hold/,
+    );
+    expect(() => gen({ colors: 0 }, 1)).toThrow(/colors/);
+  });
+  it('counts candidate swaps: a smaller work budget gives up with the level so far, still winnable', () => {
+    const options = { colors: 6, boxesPerColor: 2, layers: 4 };
+    const full = generateLevel(options, Rng.from(5));
+    expect(full.work).toBe(6 * 2 * 3 * 2);
+    const cut = generateLevel(options, Rng.from(5), { maxWork: 10 });
+    expect(cut.outcome).toEqual({ kind: 'gave-up', bound: 'work', limit: 10, unit: 'candidates' });
+    expect(cut.work).toBe(10);
+    const partial = 'partial' in cut ? cut.partial : undefined;
+    expect(replaySolution(partial!.level, partial!.level.solution!).won).toBe(true);
+    // A time limit that never strikes changes nothing, however slow the clock.
+    let t = 0;
+    const slow = generateLevel(options, Rng.from(5), { maxMs: 1e9, now: () => (t += 1e3) });
+    expect(JSON.stringify(slow)).toBe(JSON.stringify(full));
   });
 });

@@ -1,6 +1,12 @@
-import { GenerationError, InvalidInputError, PuzzlekitError } from '@puzzlekit/errors';
-import { BudgetMeter, describeOutcome } from '@puzzlekit/graph-search';
-import { Rng, type Seed } from '@puzzlekit/rng';
+import { InvalidInputError, PuzzlekitError } from '@puzzlekit/errors';
+import {
+  BudgetMeter,
+  gaveUpResult,
+  solvedResult,
+  type Budget,
+  type JobResult,
+} from '@puzzlekit/job';
+import type { Rng } from '@puzzlekit/rng';
 import type { Bar, Level, LevelSolution, Screw } from '../model.js';
 import { compileLevel, type CompiledLevel } from '../board.js';
 import { validateLevel } from '../format/level.js';
@@ -40,17 +46,8 @@ export interface GenerateOptions {
   readonly height?: number;
   /** Most tray screws the recorded solution may use, 0..4 (default 2): 0 = never uses the tray. */
   readonly traySlack?: number;
-  /** Seed. */
-  readonly seed: Seed;
-  /**
-   * Wall-clock budget in ms (default none). Past it the generator throws a `GenerationError`
-   * ("gave up: time") rather than return a level that depends on the machine's speed.
-   */
-  readonly maxMs?: number;
-  /** The clock for `maxMs`, in ms (default `performance.now`); tests pass a fake one. */
-  readonly now?: () => number;
-  /** Called with colour swaps tried and to try, every 256 swaps. */
-  readonly onProgress?: (done: number, total: number) => void;
+  /** The level's name (default none). */
+  readonly name?: string;
 }
 
 /** A generated level with the replay of its recorded play (done once, under the real rules). */
@@ -68,20 +65,6 @@ function checkInt(name: string, v: number, lo: number, hi: number): number {
       code: 'INVALID_OPTIONS',
     });
   return v;
-}
-
-/**
- * Generates a random level winnable by construction. Bars are straight sticks of 2–4 grid cells,
- * laid layer by layer (no overlap within a layer) with a screw at each end cell's centre (a 1-screw
- * bar closes the count). A random order of removing screws is drawn that respects covering (only
- * uncovered screws, bars falling when empty); the box order is a random sequence of the colours, and
- * screws get colours so that tapping them in that order fills the boxes in turn; then colours are
- * swapped at random while the recorded play still wins with at most `traySlack` tray screws. The
- * level carries that play as `solution`, and the generator replays it under the real rules before
- * returning (two box positions, tray of 5). Winnable means: with boxes spawned in the recorded order.
- */
-export function generateLevel(options: GenerateOptions): Level {
-  return generateLevelWithReplay(options).level;
 }
 
 /** The checked sizes of a generation. */
@@ -103,11 +86,6 @@ function checkSizes(options: GenerateOptions): Sizes {
   const width = checkInt('width', options.width ?? 8, 2, 200);
   const height = checkInt('height', options.height ?? 10, 2, 200);
   const slack = checkInt('traySlack', options.traySlack ?? 2, 0, 4);
-  if (options.maxMs !== undefined && !(options.maxMs > 0))
-    throw new InvalidInputError(`maxMs must be a positive number, got ${options.maxMs}`, {
-      path: '$.maxMs',
-      code: 'INVALID_OPTIONS',
-    });
   return { colors, boxesPer, layers, width, height, slack, screws: colors * boxesPer * 3 };
 }
 
@@ -215,30 +193,21 @@ function shuffleColours(
   solution: LevelSolution,
   colorAt: Int32Array,
   slack: number,
-  options: GenerateOptions,
-): ReplayResult | null {
+  meter: BudgetMeter,
+): { kept: ReplayResult | null; stoppedBy: ReturnType<BudgetMeter['spend']> } {
   const order = solution.taps;
   const S = order.length;
   const paint = (i: number): void => {
     colored.screwColor[order[i]!] = colorAt[i]!;
   };
   for (let i = 0; i < S; i++) paint(i);
-  if (slack === 0) return null;
-  // Only the time is bounded: the swaps tried are fixed (2 per screw), each a replay linear in the screws.
-  const meter = new BudgetMeter({
-    maxNodes: Infinity,
-    ...(options.maxMs === undefined ? {} : { maxMs: options.maxMs }),
-    ...(options.now === undefined ? {} : { now: options.now }),
-  });
+  if (slack === 0) return { kept: null, stoppedBy: null };
+  // The swaps tried are fixed (2 per screw), each a replay linear in the screws: one unit of work.
   const attempts = S * 2;
   let kept: ReplayResult | null = null;
   for (let t = 0; t < attempts; t++) {
-    if ((t & 255) === 0) options.onProgress?.(t, attempts);
     const bound = meter.spend();
-    if (bound !== null)
-      throw new GenerationError(
-        `${describeOutcome(meter.gaveUp(bound))} after ${t} of ${attempts} colour swaps`,
-      );
+    if (bound !== null) return { kept, stoppedBy: bound };
     const i = rng.below(S);
     const j = Math.min(S - 1, i + rng.int(1, 6));
     if (colorAt[i] === colorAt[j]) continue;
@@ -256,12 +225,12 @@ function shuffleColours(
       paint(j);
     }
   }
-  return kept;
+  return { kept, stoppedBy: null };
 }
 
 /** The level as plain data: the laid bars with each screw's colour from its place in the removal order. */
 function buildLevel(
-  name: string,
+  name: string | undefined,
   z: Sizes,
   bars: readonly LaidBar[],
   colors: readonly string[],
@@ -277,7 +246,7 @@ function buildLevel(
     screws: b.screws.map((p): Screw => ({ x: p.x, y: p.y, color: colors[screwColor[g++]!]! })),
   }));
   return {
-    name,
+    ...(name === undefined ? {} : { name }),
     width: z.width,
     height: z.height,
     colors,
@@ -287,15 +256,32 @@ function buildLevel(
   };
 }
 
+/** The generator's work unit: colour swaps tried (each checked by one replay of the recorded play). */
+export const GENERATE_UNIT = 'candidates';
+
 /**
- * {@link generateLevel}, also returning the replay of the recorded play, so a caller that reports it
- * does not replay the level again. The geometry is compiled once; each colour swap is checked by a
- * replay on that compiled geometry, which costs time linear in the screws, and the replay of the
- * last swap kept is the one returned (the level is replayed again only when no swap was kept).
+ * Generates a random level winnable by construction. Bars are straight sticks of 2–4 grid cells,
+ * laid layer by layer (no overlap within a layer) with a screw at each end cell's centre (a 1-screw
+ * bar closes the count). A random order of removing screws is drawn that respects covering (only
+ * uncovered screws, bars falling when empty); the box order is a random sequence of the colours, and
+ * screws get colours so that tapping them in that order fills the boxes in turn; then colours are
+ * swapped at random (two candidate swaps per screw, the work unit `candidates`) while the recorded
+ * play still wins with at most `traySlack` tray screws. The level carries that play as `solution`,
+ * replayed under the real rules (two box positions, tray of 5): the result holds the replay too.
+ * Winnable means: with boxes spawned in the recorded order.
+ *
+ * The level depends only on `options` and the stream `rng`. A budget that runs out before every swap
+ * was tried gives `gave-up` with the level as it stood as `partial` (still winnable, less mixed).
+ *
+ * @throws InvalidInputError (code `INVALID_OPTIONS`) for sizes out of range or a board too small.
  */
-export function generateLevelWithReplay(options: GenerateOptions): GeneratedLevel {
+export function generateLevel(
+  options: GenerateOptions,
+  rng: Rng,
+  budget: Budget = {},
+): JobResult<GeneratedLevel, GeneratedLevel> {
   const z = checkSizes(options);
-  const rng = Rng.from(options.seed);
+  const meter = new BudgetMeter(budget, { unit: GENERATE_UNIT });
   const colors = Array.from({ length: z.colors }, (_, i) => PALETTE[i] ?? `c${i + 1}`);
   const bars = layBars(rng, z);
   // Covering depends on the geometry only: compile it once, with one placeholder colour.
@@ -317,15 +303,17 @@ export function generateLevelWithReplay(options: GenerateOptions): GeneratedLeve
   const solution = { boxes: boxes.map((c) => colors[c]!), taps: order };
 
   const colored = colorCompiled(lv, colors, boxes, z.boxesPer);
-  const kept = shuffleColours(rng, colored, solution, colorAt, z.slack, options);
+  const { kept, stoppedBy } = shuffleColours(rng, colored, solution, colorAt, z.slack, meter);
   // validateLevel copies what it checks: the level returned shares no array with the generator.
-  const level = validateLevel(
-    buildLevel(`generated ${String(options.seed)}`, z, bars, colors, solution, colorAt),
-  );
+  const level = validateLevel(buildLevel(options.name, z, bars, colors, solution, colorAt));
+  // Replayed from scratch when the last swap tried was not kept: `colored` then holds that colouring.
   const replay = kept ?? replayCompiled(colored, solution);
   if (!replay.won)
     throw new PuzzlekitError('INTERNAL', `generator: recorded play failed: ${replay.reason}`);
-  return { level, replay };
+  const made = { level, replay };
+  return stoppedBy === null
+    ? solvedResult(made, meter.work)
+    : gaveUpResult(meter.gaveUp(stoppedBy), meter.work, made);
 }
 
 /**

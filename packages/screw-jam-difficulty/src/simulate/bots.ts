@@ -9,7 +9,8 @@ import { LOST, WON } from './engine.js';
  * that drop a bar and uncover others) and takes the best (random tie-break); `lookahead` searches
  * `depth` taps ahead without knowing future boxes (new boxes do not appear in its search), taking a
  * screw that fits a box at once and searching only the choices of a screw for the tray; it scores
- * the leaves by boxes completed, box fill and tray load, within `maxNodes` states per decision (then it falls back to greedy).
+ * the leaves by boxes completed, box fill and tray load, within `nodesPerDecision` states per decision
+ * (then it falls back to greedy).
  */
 export type BotKind = 'random' | 'greedy' | 'lookahead';
 
@@ -19,10 +20,11 @@ export interface BotOptions {
   readonly kind: BotKind;
   /** Lookahead depth in taps (default 2). */
   readonly depth?: number;
-  /** Lookahead states per decision before falling back to greedy (default 4000). */
-  readonly maxNodes?: number;
-  /** @deprecated use `maxNodes`; given both, the smaller holds. */
-  readonly nodeBudget?: number;
+  /**
+   * Lookahead states per decision before that decision is played greedily (default 4000). A bound
+   * of the player model, not of the job: it is the same on every machine.
+   */
+  readonly nodesPerDecision?: number;
 }
 
 /** Checks bot options. */
@@ -35,11 +37,11 @@ export function checkBot(bot: BotOptions): BotOptions {
     throw new InvalidInputError(`lookahead depth must be 1..6, got ${bot.depth}`, {
       code: 'INVALID_BOT',
     });
-  for (const name of ['maxNodes', 'nodeBudget'] as const) {
-    const v = bot[name];
-    if (v !== undefined && !(Number.isInteger(v) && v >= 1))
-      throw new InvalidInputError(`${name} must be a whole number ≥ 1`, { code: 'INVALID_BOT' });
-  }
+  const v = bot.nodesPerDecision;
+  if (v !== undefined && !(Number.isInteger(v) && v >= 1))
+    throw new InvalidInputError(`nodesPerDecision must be a whole number ≥ 1, got ${v}`, {
+      code: 'INVALID_BOT',
+    });
   return bot;
 }
 
@@ -94,11 +96,12 @@ function evaluate(g: Game): number {
 }
 
 /**
- * Makes the chooser for a bot; randomness (tie-breaks, random bot) comes from `rng`. `expired`, when
+ * Makes the chooser for a bot; randomness (tie-breaks, random bot) comes from `rng`. `timeUp`, when
  * given, is polled during a lookahead search (every 256 states): once it says true, the search stops
- * and the decision is played greedily, so a time budget also bounds a single deep decision.
+ * and the decision is played greedily, so a time limit also bounds a single deep decision (the
+ * playout is then cut short and not counted: see `simulate`).
  */
-export function makeChooser(bot: BotOptions, rng: Rng, expired?: () => boolean): Chooser {
+export function makeChooser(bot: BotOptions, rng: Rng, timeUp?: () => boolean): Chooser {
   checkBot(bot);
   const greedy = (g: Game, moves: Int32Array, n: number): number => {
     let best = moves[0]!;
@@ -119,10 +122,7 @@ export function makeChooser(bot: BotOptions, rng: Rng, expired?: () => boolean):
   }
   if (bot.kind === 'greedy') return { choose: greedy, budgetHits: 0 };
   const depth = bot.depth ?? 2;
-  const budget = Math.min(
-    bot.maxNodes ?? (bot.nodeBudget === undefined ? 4000 : Infinity),
-    bot.nodeBudget ?? Infinity,
-  );
+  const budget = bot.nodesPerDecision ?? 4000;
   // A hand-written counter, not a BudgetMeter: the budget is per decision (thousands per playout),
   // and the search is a fixed-depth look ahead with no memo, not one of the core's searches.
   const scratch: Int32Array[] = [];
@@ -145,7 +145,7 @@ export function makeChooser(bot: BotOptions, rng: Rng, expired?: () => boolean):
     n = boxMovesFirst(g, buf, n);
     let best = -Infinity;
     for (let i = 0; i < n; i++) {
-      if (nodes >= budget || ((nodes & 255) === 255 && expired?.() === true)) {
+      if (nodes >= budget || ((nodes & 255) === 255 && timeUp?.() === true)) {
         gaveUp = true;
         break;
       }

@@ -57,7 +57,11 @@ export function makeSpawner(policy: SpawnPolicy, rng: Rng): Spawner {
   };
   switch (policy.kind) {
     case 'random':
-      return (g) => buf[rng.below(collect(g))]!;
+      // collect() first: it may replace `buf` by a larger array (more than 64 colours).
+      return (g) => {
+        const n = collect(g);
+        return buf[rng.below(n)]!;
+      };
     case 'band': {
       const choice = policy.choice ?? 'first';
       const fallback = policy.fallback ?? 'easiest';

@@ -1,5 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { SOLVED, type Bound, type Outcome } from '@puzzlekit/graph-search';
+import { BudgetMeter, SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
 import { Rng, type Seed } from '@puzzlekit/rng';
 import type { Level, LevelSolution } from '../model.js';
 import { compileLevel, type CompiledLevel } from '../board.js';
@@ -7,7 +7,6 @@ import { checkParams, SEED_PARAMS, type DctParams } from '../rate/dct.js';
 import { Game, LOST, PLAYING, WON, type BoxRecord, type Spawner } from './engine.js';
 import { checkPolicy, makeSpawner, type SpawnPolicy } from './policy.js';
 import { makeChooser, type BotOptions, type Chooser } from './bots.js';
-import { expiryCheck } from '../budget.js';
 import { TallyBuilder, type DctTally } from '../validate/tally.js';
 
 /** Options of {@link simulate}. */
@@ -24,24 +23,11 @@ export interface SimulateOptions {
   readonly boxSlots?: 1 | 2;
   /** Index parameters for the recorded dct and for the band policy (default the article's). */
   readonly params?: DctParams;
-  /** Keep every box record in the result (default true). */
-  readonly keepBoxes?: boolean;
   /**
-   * The memory bound of the shared budget: most box records kept (default 1,000,000, about 150 MB);
-   * past it the run stops with `gaveUp: 'memory'`. Only counts when `keepBoxes` is on; the tally
-   * itself stays small.
+   * Keep every box record in the result (default true); the budget's `maxStates` bounds how many
+   * (default {@link SIMULATE_MAX_RECORDS}). The tally itself stays small.
    */
-  readonly maxStates?: number;
-  /** @deprecated use `maxStates`; given both, the smaller holds. */
-  readonly maxBoxRecords?: number;
-  /** Wall-clock budget in ms (default none): past it the run stops with `gaveUp: 'time'`. */
-  readonly maxMs?: number;
-  /** The clock for `maxMs`, in ms (default `performance.now`); tests pass a fake one. */
-  readonly now?: () => number;
-  /** Called with the number of playouts done, every `progressEvery` playouts and at the end. */
-  readonly onProgress?: (done: number) => void;
-  /** Playouts between progress calls (default 100). */
-  readonly progressEvery?: number;
+  readonly keepBoxes?: boolean;
 }
 
 /** One playout. */
@@ -56,22 +42,26 @@ export interface GameResult {
   readonly boxes: readonly BoxRecord[];
 }
 
-/** Which bound stopped a run early: the time budget or the memory for kept box records. */
-export type SimulationBound = Extract<Bound, 'time' | 'memory'>;
+/** The simulator's work unit: playouts finished. */
+export const SIMULATE_UNIT = 'playouts';
+/** Default memory bound of {@link simulate}: box records kept (about 150 MB). */
+export const SIMULATE_MAX_RECORDS = 1_000_000;
 
 /** What many playouts measured. */
 export interface SimulationResult {
+  /**
+   * `solved` when all `requested` playouts were played, else `gave-up` naming the bound: `work`
+   * (the budget's `maxWork` playouts), `time` (a playout cut short is not counted) or `memory`
+   * (box records kept). The figures below cover the `work` playouts finished.
+   */
+  readonly outcome: Outcome;
   /** Playouts finished (fewer than `requested` when a bound stopped the run). */
-  readonly runs: number;
+  readonly work: number;
   /** Playouts asked for. */
   readonly requested: number;
-  /** `solved` when all `requested` playouts were played, else `gave-up` with the bound and its limit. */
-  readonly outcome: Outcome;
-  /** The bound that stopped the run before `requested` playouts, or null. */
-  readonly gaveUp: SimulationBound | null;
   /** Playouts won. */
   readonly wins: number;
-  /** wins / runs (NaN when no playout finished). */
+  /** wins / work (NaN when no playout finished). */
   readonly winRate: number;
   /** Tray pressure: mean of each playout's largest tray occupancy. */
   readonly meanMaxTray: number;
@@ -96,7 +86,7 @@ export interface SimulationResult {
 }
 
 /**
- * Plays one game on a compiled level; internal building block of {@link simulate}. When `expired`
+ * Plays one game on a compiled level; internal building block of {@link simulate}. When `timeUp`
  * says true (polled after every tap) the game stops unfinished, with status `PLAYING`.
  */
 export function playOnce(
@@ -107,7 +97,7 @@ export function playOnce(
   params: DctParams,
   hist: Float64Array | null,
   record = true,
-  expired?: () => boolean,
+  timeUp?: () => boolean,
 ): Game {
   const g = new Game(lv, boxSlots, params, record);
   g.refill(spawner);
@@ -120,55 +110,58 @@ export function playOnce(
     }
     g.tap(chooser.choose(g, moves, n), spawner);
     if (hist) hist[g.trayTotal]!++;
-    if (expired?.() === true && g.status === PLAYING) break;
+    if (timeUp?.() === true && g.status === PLAYING) break;
   }
   return g;
 }
 
 function checkSimulateOptions(options: SimulateOptions): void {
-  const bad = (why: string): never => {
-    throw new InvalidInputError(why, { code: 'INVALID_OPTIONS' });
+  const bad = (field: string, why: string): never => {
+    throw new InvalidInputError(why, { path: `$.${field}`, code: 'INVALID_OPTIONS' });
   };
-  const { runs, boxSlots = 2, maxMs, maxStates, maxBoxRecords, progressEvery } = options;
+  const { runs, boxSlots = 2 } = options;
   if (!Number.isInteger(runs) || runs < 1 || runs > 1_000_000)
-    bad(`runs must be a whole number in 1..1000000, got ${runs}`);
-  if (boxSlots !== 1 && boxSlots !== 2) bad(`boxSlots must be 1 or 2, got ${String(boxSlots)}`);
-  if (maxMs !== undefined && !(maxMs > 0)) bad(`maxMs must be a positive number, got ${maxMs}`);
-  if (maxBoxRecords !== undefined && !(Number.isInteger(maxBoxRecords) && maxBoxRecords >= 0))
-    bad(`maxBoxRecords must be a whole number ≥ 0, got ${maxBoxRecords}`);
-  if (maxStates !== undefined && !(Number.isInteger(maxStates) && maxStates >= 0))
-    bad(`maxStates must be a whole number ≥ 0, got ${maxStates}`);
-  if (progressEvery !== undefined && !(Number.isInteger(progressEvery) && progressEvery >= 1))
-    bad(`progressEvery must be a whole number ≥ 1, got ${progressEvery}`);
+    bad('runs', `runs must be a whole number in 1..1000000, got ${runs}`);
+  if (boxSlots !== 1 && boxSlots !== 2)
+    bad('boxSlots', `boxSlots must be 1 or 2, got ${String(boxSlots)}`);
 }
+
+/** Playouts between two progress reports (a lookahead playout can take long: it reports each). */
+const PROGRESS_PLAYOUTS = 100;
 
 /**
  * Monte Carlo: plays up to `runs` games of the level with the bot and the spawn policy, recording for
  * every spawned box its index inputs, dct, whether the bot finished it and how full the tray got.
- * Deterministic for a seed (a run stopped by `maxMs` is a prefix of the full run). Bounded: a
- * playout ends in at most one tap per screw, `maxMs` bounds the time (a playout cut short by it is
- * not counted) and `maxBoxRecords` the memory of kept records; `gaveUp` says which bound stopped it.
+ * The work unit is the playout: the budget's `maxWork` bounds the playouts, `maxStates` the box
+ * records kept, and `maxMs`/`deadline` stop the run early (the clock is read after every tap and
+ * inside a lookahead decision; a playout cut short is not counted). Deterministic for a seed: a run
+ * stopped early is exactly the first `work` playouts of the full run. `budget.onProgress` hears the
+ * playouts done every 100 playouts (every playout with the lookahead bot) and at the end.
  */
-export function simulate(level: Level, options: SimulateOptions): SimulationResult {
+export function simulate(
+  level: Level,
+  options: SimulateOptions,
+  budget: Budget = {},
+): SimulationResult {
   checkSimulateOptions(options);
   const boxSlots = options.boxSlots ?? 2;
   const params = checkParams(options.params ?? SEED_PARAMS);
   checkPolicy(options.policy);
   const lv = compileLevel(level);
-  const expired = expiryCheck(options.maxMs, options.now);
+  const { onProgress, ...bounds } = budget;
+  const meter = new BudgetMeter(
+    { maxStates: SIMULATE_MAX_RECORDS, ...bounds },
+    { unit: SIMULATE_UNIT, clockEvery: 1 },
+  );
+  const timeUp = meter.deadline === Infinity ? undefined : () => meter.timeUp();
   const master = Rng.from(options.seed);
   const keep = options.keepBoxes ?? true;
-  const maxKept = Math.min(
-    options.maxStates ?? (options.maxBoxRecords === undefined ? 1_000_000 : Infinity),
-    options.maxBoxRecords ?? Infinity,
-  );
-  const every = options.progressEvery ?? 100;
+  const every = options.bot.kind === 'lookahead' ? 1 : PROGRESS_PLAYOUTS;
   const hist = new Float64Array(lv.traySize + 1);
   const gameHist = new Float64Array(lv.traySize + 1);
   const tally = new TallyBuilder();
   const boxes: BoxRecord[] = [];
-  let runs = 0;
-  let gaveUp: SimulationBound | null = null;
+  let outcome: Outcome = SOLVED;
   let wins = 0;
   let sumMax = 0;
   let spawned = 0;
@@ -176,25 +169,30 @@ export function simulate(level: Level, options: SimulateOptions): SimulationResu
   let budgetHits = 0;
   const hard = { spawned: 0, failed: 0 };
   const easy = { spawned: 0, failed: 0 };
-  while (runs < options.runs) {
-    if (expired?.() === true) {
-      gaveUp = 'time';
+  while (meter.work < options.runs) {
+    if (keep && meter.storesTooMany(boxes.length + 1)) {
+      outcome = meter.gaveUp('memory');
       break;
     }
-    if (keep && boxes.length >= maxKept) {
-      gaveUp = 'memory';
+    // Only the work bound is read here: the clock is read after every tap, in playOnce.
+    if (meter.work >= meter.maxWork) {
+      outcome = meter.gaveUp('work');
+      break;
+    }
+    if (timeUp?.() === true) {
+      outcome = meter.gaveUp('time');
       break;
     }
     const gameRng = master.fork();
     const spawner = makeSpawner(options.policy, gameRng.fork());
-    const chooser = makeChooser(options.bot, gameRng.fork(), expired);
+    const chooser = makeChooser(options.bot, gameRng.fork(), timeUp);
     gameHist.fill(0);
-    const g = playOnce(lv, chooser, spawner, boxSlots, params, gameHist, true, expired);
+    const g = playOnce(lv, chooser, spawner, boxSlots, params, gameHist, true, timeUp);
     if (g.status === PLAYING) {
-      gaveUp = 'time';
+      outcome = meter.gaveUp('time');
       break;
     }
-    runs++;
+    meter.charge(1);
     gameHist.forEach((n, k) => (hist[k]! += n));
     budgetHits += chooser.budgetHits;
     if (g.status === WON) wins++;
@@ -208,9 +206,10 @@ export function simulate(level: Level, options: SimulateOptions): SimulationResu
       tally.add(b.dct, !b.finished, b.maxTray);
       if (keep) boxes.push(b);
     }
-    if (options.onProgress && (runs % every === 0 || runs === options.runs))
-      options.onProgress(runs);
+    if (onProgress && (meter.work % every === 0 || meter.work === options.runs))
+      onProgress(meter.work, meter.elapsedMs());
   }
+  const runs = meter.work;
   let taps = 0;
   let traySum = 0;
   hist.forEach((n, k) => {
@@ -218,13 +217,9 @@ export function simulate(level: Level, options: SimulateOptions): SimulationResu
     traySum += n * k;
   });
   return {
-    runs,
+    outcome,
+    work: runs,
     requested: options.runs,
-    outcome:
-      gaveUp === null
-        ? SOLVED
-        : { kind: 'gave-up', bound: gaveUp, limit: gaveUp === 'time' ? options.maxMs! : maxKept },
-    gaveUp,
     wins,
     winRate: runs > 0 ? wins / runs : NaN,
     meanMaxTray: runs > 0 ? sumMax / runs : NaN,

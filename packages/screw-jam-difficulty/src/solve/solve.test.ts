@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '@puzzlekit/rng';
+import { valueOf } from '@puzzlekit/job';
 import { solveLevel } from './solve.js';
 import { replaySolution } from '../simulate/simulate.js';
-import { generateLevel } from '../generate/generate.js';
-import { TINY } from '../testing/levels.js';
+import { TINY, generated } from '../testing/levels.js';
 import type { Level } from '../model.js';
 
 /** Every tap order, replayed under the rules: true if any wins (brute force, tiny levels only). */
@@ -61,17 +61,17 @@ function buried(traySize: number): Level {
 
 describe('solveLevel', () => {
   it('solves the tiny level and its answer replays as a win', () => {
-    const r = solveLevel(TINY, { boxes: ['red', 'blue'] });
-    expect(r.status).toBe('won');
-    expect(replaySolution(TINY, { boxes: r.boxes, taps: r.taps! }).won).toBe(true);
+    const r = solveLevel(TINY, {}, { boxes: ['red', 'blue'] });
+    expect(r.outcome.kind).toBe('solved');
+    expect(replaySolution(TINY, valueOf(r)!).won).toBe(true);
   });
   it('proves a level unwinnable when the tray is too small for the screws on top', () => {
-    expect(solveLevel(buried(2), { boxes: ['red', 'blue'], boxSlots: 1 }).status).toBe(
-      'unwinnable',
-    );
-    expect(solveLevel(buried(3), { boxes: ['red', 'blue'], boxSlots: 1 }).status).toBe('won');
+    const kind = (level: Level, slots: 1 | 2) =>
+      solveLevel(level, {}, { boxes: ['red', 'blue'], boxSlots: slots }).outcome.kind;
+    expect(kind(buried(2), 1)).toBe('impossible');
+    expect(kind(buried(3), 1)).toBe('solved');
     // With two boxes the blue box sits on the left and takes the blue screws.
-    expect(solveLevel(buried(0), { boxes: ['red', 'blue'] }).status).toBe('won');
+    expect(kind(buried(0), 2)).toBe('solved');
   });
   it('agrees with brute force over every tap order on tiny random levels (property)', () => {
     fc.assert(
@@ -80,7 +80,7 @@ describe('solveLevel', () => {
         fc.integer({ min: 0, max: 3 }),
         fc.constantFrom<1 | 2>(1, 2),
         (seed, tray, slots) => {
-          const g = generateLevel({
+          const g = generated({
             colors: 2,
             boxesPerColor: 1,
             layers: 3,
@@ -91,10 +91,11 @@ describe('solveLevel', () => {
           });
           const level: Level = { ...g, traySize: tray };
           const boxes = Rng.from(seed).shuffled(g.solution!.boxes);
-          const r = solveLevel(level, { boxes, boxSlots: slots });
-          expect(r.status).not.toBe('gave-up');
-          expect(r.status === 'won').toBe(bruteForce(level, boxes, slots));
-          if (r.taps) expect(replaySolution(level, { boxes, taps: r.taps }, slots).won).toBe(true);
+          const r = solveLevel(level, {}, { boxes, boxSlots: slots });
+          expect(r.outcome.kind).not.toBe('gave-up');
+          expect(r.outcome.kind === 'solved').toBe(bruteForce(level, boxes, slots));
+          const play = valueOf(r);
+          if (play) expect(replaySolution(level, play, slots).won).toBe(true);
         },
       ),
       { numRuns: 60 },
@@ -102,7 +103,7 @@ describe('solveLevel', () => {
   });
   it('finds a win for generated levels with their recorded box order', () => {
     for (let seed = 0; seed < 5; seed++) {
-      const level = generateLevel({
+      const level = generated({
         colors: 5,
         boxesPerColor: 2,
         layers: 3,
@@ -110,11 +111,11 @@ describe('solveLevel', () => {
         height: 6,
         seed,
       });
-      expect(solveLevel(level).status).toBe('won');
+      expect(solveLevel(level).outcome.kind).toBe('solved');
     }
   });
   it('reports when it gives up, and rejects a wrong box order', () => {
-    const level = generateLevel({
+    const level = generated({
       colors: 6,
       boxesPerColor: 2,
       layers: 4,
@@ -122,13 +123,13 @@ describe('solveLevel', () => {
       height: 6,
       seed: 3,
     });
-    expect(solveLevel(level, { nodeBudget: 3 }).status).toBe('gave-up');
-    expect(() => solveLevel(level, { boxes: ['red'] })).toThrow(/box order has/);
-    expect(() => solveLevel(level, { boxes: ['mauve'] })).toThrow(/not in the level/);
+    expect(solveLevel(level, { maxWork: 3 }).outcome.kind).toBe('gave-up');
+    expect(() => solveLevel(level, {}, { boxes: ['red'] })).toThrow(/box order has/);
+    expect(() => solveLevel(level, {}, { boxes: ['mauve'] })).toThrow(/not in the level/);
     expect(() => solveLevel({ ...level, solution: undefined })).toThrow(/box order/);
   });
-  it('takes the shared budget names and reports the shared outcome', () => {
-    const level = generateLevel({
+  it('takes the shared budget and reports the one outcome with its work in nodes', () => {
+    const level = generated({
       colors: 6,
       boxesPerColor: 2,
       layers: 4,
@@ -138,27 +139,25 @@ describe('solveLevel', () => {
     });
     const won = solveLevel(level);
     expect(won.outcome).toEqual({ kind: 'solved' });
-    expect(won.nodes).toBeGreaterThan(0);
-    expect(solveLevel(level, { maxNodes: 3 })).toMatchObject({
-      outcome: { kind: 'gave-up', bound: 'nodes', limit: 3 },
-      status: 'gave-up',
-      gaveUp: 'nodes',
-      nodes: 3,
-      taps: null,
+    expect(won.work).toBeGreaterThan(0);
+    expect(solveLevel(level, { maxWork: 3 })).toEqual({
+      outcome: { kind: 'gave-up', bound: 'work', limit: 3, unit: 'nodes' },
+      work: 3,
     });
-    // The older name still works; given both, the smaller bound holds.
-    expect(solveLevel(level, { nodeBudget: 2, maxNodes: 5 }).outcome).toEqual({
-      kind: 'gave-up',
-      bound: 'nodes',
-      limit: 2,
-    });
+    // 0 is a bound like any other: no work at all.
+    expect(solveLevel(level, { maxWork: 0 }).outcome).toMatchObject({ bound: 'work', limit: 0 });
     expect(solveLevel(level, { maxStates: 4 }).outcome).toEqual({
       kind: 'gave-up',
       bound: 'memory',
       limit: 4,
+      unit: 'states',
     });
-    const lost = solveLevel(buried(2), { boxes: ['red', 'blue'], boxSlots: 1 });
+    const lost = solveLevel(buried(2), {}, { boxes: ['red', 'blue'], boxSlots: 1 });
     expect(lost.outcome).toEqual({ kind: 'impossible' });
     expect(() => solveLevel(level, { maxStates: -1 })).toThrow(/maxStates/);
+    // The same budget in nodes, the same answer, whatever the clock says.
+    let t = 0;
+    const slowClock = { maxMs: 1e9, now: () => (t += 1000) };
+    expect(solveLevel(level, slowClock)).toEqual(won);
   });
 });

@@ -1,59 +1,39 @@
 import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
+import { depthFirstSearch, type MoveSink, type ReversibleProblem } from '@puzzlekit/graph-search';
 import {
-  depthFirstSearch,
-  type Bound,
+  budgetValue,
+  gaveUpResult,
+  impossibleResult,
+  solvedResult,
   type Budget,
-  type MoveSink,
-  type Outcome,
-  type ReversibleProblem,
-} from '@puzzlekit/graph-search';
-import type { Level } from '../model.js';
+  type JobResult,
+} from '@puzzlekit/job';
+import type { Level, LevelSolution } from '../model.js';
 import { compileLevel } from '../board.js';
 import { SEED_PARAMS } from '../rate/dct.js';
 import { Game, LOST, PLAYING, WON, type Spawner } from '../simulate/engine.js';
 import type { CompiledLevel } from '../board.js';
 import { moveScore } from '../simulate/bots.js';
 
-/**
- * Options of {@link solveLevel}: the shared {@link Budget} (`maxNodes` positions expanded, default
- * 200,000; `maxMs`; `maxStates` positions remembered, default as many as fit in about 512 MB), the
- * box order, and the older names `nodeBudget` (= `maxNodes`) and `maxBytes` (turned into states).
- */
-export interface SolveOptions extends Budget {
+/** What {@link solveLevel} is asked: the box order and the box positions (the budget comes apart). */
+export interface SolveOptions {
   /** Box colours in spawn order (each colour once per box); default: the level's recorded solution's. */
   readonly boxes?: readonly string[];
   /** Box positions, 2 (default) or 1. */
   readonly boxSlots?: 1 | 2;
-  /** @deprecated use `maxNodes`; given both, the smaller holds. */
-  readonly nodeBudget?: number;
-  /**
-   * @deprecated use `maxStates`. A memory budget in bytes, turned into states at the estimated bytes
-   * of one remembered position; given both, the smaller holds.
-   */
-  readonly maxBytes?: number;
 }
 
-/** The bound that stopped a search: nodes, time or memory. */
-export type SolveBound = Bound;
+/**
+ * The solver's answer: `solved` with a winning play (the box order used and the taps), `impossible`
+ * (no tap order wins with these boxes) or `gave-up` naming the bound; `work` counts positions
+ * expanded (unit `nodes`).
+ */
+export type SolveResult = JobResult<LevelSolution>;
 
-/** The solver's answer. */
-export interface SolveResult {
-  /** `solved` (`taps` wins), `impossible` (no tap order wins with these boxes) or `gave-up` with the bound. */
-  readonly outcome: Outcome;
-  /** The outcome in the older words: `won`, `unwinnable` or `gave-up`. */
-  readonly status: 'won' | 'unwinnable' | 'gave-up';
-  /** Which budget ran out (`gave-up` only), else null. */
-  readonly gaveUp: SolveBound | null;
-  /** A winning tap order (global screw indices), or null. */
-  readonly taps: readonly number[] | null;
-  /** Positions expanded (the nodes counted against `maxNodes`). */
-  readonly nodes: number;
-  /** The box order used. */
-  readonly boxes: readonly string[];
-}
-
-/** Default node budget of {@link solveLevel}. */
-export const SOLVE_MAX_NODES = 200_000;
+/** The solver's work unit: positions expanded. */
+export const SOLVE_UNIT = 'nodes';
+/** Default work budget of {@link solveLevel}: positions expanded. */
+export const SOLVE_MAX_WORK = 200_000;
 /** Memory the solver's remembered positions may take by default, in bytes (estimated). */
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
@@ -81,44 +61,36 @@ function boxOrder(lv: CompiledLevel, order: readonly string[]): number[] {
   return seq;
 }
 
+/**
+ * Why `order` is not a box order of the level (a colour it lacks, or a colour with the wrong number
+ * of boxes), in one line; null when it is one.
+ */
+export function checkBoxOrder(lv: CompiledLevel, order: readonly string[]): string | null {
+  try {
+    boxOrder(lv, order);
+    return null;
+  } catch (e) {
+    if (e instanceof InvalidInputError) return e.message;
+    throw e;
+  }
+}
+
 /** Rough bytes of one remembered position: its bigint key (the removed screws) in the memo's set. */
 function bytesPerState(lv: CompiledLevel): number {
   return 64 + Math.ceil((lv.nScrews + 36) / 8);
 }
 
-function checkSolveOptions(o: SolveOptions): void {
-  const bad = (why: string): never => {
-    throw new InvalidInputError(why, { code: 'INVALID_OPTIONS' });
-  };
-  if (o.nodeBudget !== undefined && !(Number.isInteger(o.nodeBudget) && o.nodeBudget >= 1))
-    bad(`nodeBudget must be a whole number ≥ 1, got ${o.nodeBudget}`);
-  if (o.maxNodes !== undefined && !(o.maxNodes >= 1))
-    bad(`maxNodes must be a number ≥ 1, got ${o.maxNodes}`);
-  if (o.maxMs !== undefined && !(o.maxMs > 0))
-    bad(`maxMs must be a positive number, got ${o.maxMs}`);
-  if (o.maxBytes !== undefined && !(o.maxBytes > 0))
-    bad(`maxBytes must be a positive number, got ${o.maxBytes}`);
-}
-
-/** The shared budget of one search: the older names folded in (given both, the smaller bound). */
-function solveBudget(o: SolveOptions, lv: CompiledLevel): Budget {
-  const maxNodes = Math.min(
-    o.maxNodes ?? (o.nodeBudget === undefined ? SOLVE_MAX_NODES : Infinity),
-    o.nodeBudget ?? Infinity,
+/**
+ * The budget of one search: {@link SOLVE_MAX_WORK} nodes unless the caller says otherwise, and as
+ * many remembered positions as fit in about 512 MB at an estimated size of each.
+ */
+function solveBudget(budget: Budget, lv: CompiledLevel): Budget {
+  const maxStates = budgetValue(
+    budget.maxStates,
+    'maxStates',
+    Math.max(1, Math.floor(DEFAULT_MAX_BYTES / bytesPerState(lv))),
   );
-  const statesInBytes = (bytes: number): number =>
-    Math.max(1, Math.floor(bytes / bytesPerState(lv)));
-  const maxStates =
-    o.maxStates === undefined
-      ? statesInBytes(o.maxBytes ?? DEFAULT_MAX_BYTES)
-      : Math.min(o.maxStates, o.maxBytes === undefined ? Infinity : statesInBytes(o.maxBytes));
-  return {
-    maxNodes,
-    maxStates,
-    ...(o.maxMs === undefined ? {} : { maxMs: o.maxMs }),
-    ...(o.now === undefined ? {} : { now: o.now }),
-    ...(o.onProgress === undefined ? {} : { onProgress: o.onProgress }),
-  };
+  return { ...budget, maxWork: budgetValue(budget.maxWork, 'maxWork', SOLVE_MAX_WORK), maxStates };
 }
 
 /**
@@ -126,31 +98,35 @@ function solveBudget(o: SolveOptions, lv: CompiledLevel): Budget {
  * {@link depthFirstSearch}: taps are tried in the greedy bot's order of preference, and every
  * position entered is remembered (keyed by the removed screws, which with a fixed box order
  * determine the boxes and the tray), so a position reached again by another order of taps is not
- * searched twice. Complete within its budget: `impossible` (status `unwinnable`) only after every
- * tap order was tried, `gave-up` naming the bound (nodes, time or memory) otherwise. The search keeps
+ * searched twice. Complete within its budget: `impossible` only after every tap order was tried,
+ * `gave-up` naming the bound (work in nodes, time or memory) otherwise; the same budget in nodes
+ * gives the same answer on any machine. The search keeps
  * its own stacks, so a level of thousands of screws cannot overflow the call stack.
  */
-export function solveLevel(level: Level, options: SolveOptions = {}): SolveResult {
-  checkSolveOptions(options);
+export function solveLevel(
+  level: Level,
+  budget: Budget = {},
+  options: SolveOptions = {},
+): SolveResult {
   const lv = compileLevel(level);
   const order = options.boxes ?? level.solution?.boxes;
   if (!order)
     throw new InvalidInputError(
       'solveLevel needs the box order (options.boxes) or a level with a recorded solution',
-      { code: 'INVALID_OPTIONS' },
+      { path: '$.boxes', code: 'INVALID_OPTIONS' },
     );
-  const problem = new TapProblem(lv, boxOrder(lv, order), options.boxSlots ?? 2);
-  const r = depthFirstSearch(problem, solveBudget(options, lv));
-  const { outcome } = r;
-  return {
-    outcome,
-    status:
-      outcome.kind === 'solved' ? 'won' : outcome.kind === 'impossible' ? 'unwinnable' : 'gave-up',
-    gaveUp: outcome.kind === 'gave-up' ? outcome.bound : null,
-    taps: r.moves,
-    nodes: r.nodes,
-    boxes: order.slice(),
-  };
+  const slots = options.boxSlots ?? 2;
+  if (slots !== 1 && slots !== 2)
+    throw new InvalidInputError(`boxSlots must be 1 or 2, got ${String(slots)}`, {
+      path: '$.boxSlots',
+      code: 'INVALID_OPTIONS',
+    });
+  const problem = new TapProblem(lv, boxOrder(lv, order), slots);
+  const r = depthFirstSearch(problem, solveBudget(budget, lv));
+  if (r.outcome.kind === 'solved')
+    return solvedResult({ boxes: order.slice(), taps: r.moves! }, r.nodes);
+  if (r.outcome.kind === 'impossible') return impossibleResult(r.nodes);
+  return gaveUpResult(r.outcome, r.nodes);
 }
 
 /** The memo key shared by every lost position: none has a move, so one entry stands for them all. */

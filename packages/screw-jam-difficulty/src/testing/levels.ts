@@ -1,4 +1,7 @@
+import { valueOf } from '@puzzlekit/job';
+import { Rng, type Seed } from '@puzzlekit/rng';
 import type { Level } from '../model.js';
+import { generateLevel, type GenerateOptions } from '../generate/generate.js';
 
 /**
  * A tiny hand-made level used by the tests. Depths by hand: A-red 0, A-blue 1 (under B), B-red 1
@@ -63,4 +66,15 @@ export function flatLevel(colors: readonly string[], perColor: number, traySize 
     }
   }
   return { width: Math.max(x, 1), height: 1, colors, traySize, bars };
+}
+
+/**
+ * A generated level for tests and benchmarks: {@link generateLevel} on the stream of `seed`, with
+ * the default budget (which every size the tests use stays far inside).
+ */
+export function generated(options: GenerateOptions & { readonly seed: Seed }): Level {
+  const { seed, ...sizes } = options;
+  const made = valueOf(generateLevel(sizes, Rng.from(seed)));
+  if (!made) throw new Error('generation gave up');
+  return made.level;
 }

@@ -58,10 +58,29 @@ describe('the dct tally gives the same figures as the box-by-box statistics (pro
         if (hard.length > 0) expect(c.hardFailRate).toBeCloseTo(hardFail / hard.length, 12);
         const best = bestCut(t);
         if (pos === 0 || neg === 0) expect(best).toBeNull();
-        else expect(best!.j).toBeGreaterThanOrEqual(c.j - 1e-12);
+        else {
+          expect(best!.j).toBeGreaterThanOrEqual(c.j - 1e-12);
+          // The tie range: every threshold in it has J equal to the best, the next one does not.
+          for (let u = best!.threshold; u <= best!.tiedUpTo; u++)
+            expect(cutAt(t, u).j).toBeCloseTo(best!.j, 12);
+          if (best!.tiedUpTo < 100)
+            expect(Math.abs(cutAt(t, best!.tiedUpTo + 1).j - best!.j)).toBeGreaterThan(1e-12);
+        }
       }),
       { numRuns: 300 },
     );
+  });
+  it('shows the tie range of the best cut (by hand: no box rates between 24 and 35)', () => {
+    const t = tallyOf([
+      [10, false],
+      [10, false],
+      [24, false],
+      [35, true],
+      [60, true],
+      [60, false],
+    ]);
+    // hard = dct > t: at t = 24…34 both failed boxes are hard and 1 of 4 finished is: J = 1 − 1/4.
+    expect(bestCut(t)).toMatchObject({ threshold: 24, tiedUpTo: 34, j: 0.75 });
   });
   it('bins add up to the tally, with the mean largest tray per bin', () => {
     const t = tallyOf([

@@ -157,18 +157,34 @@ export function cutAt(t: DctTally, threshold: number): Cut {
   };
 }
 
+/** The best cut, with the thresholds that split the boxes exactly as well. */
+export interface BestCut extends Cut {
+  /**
+   * The largest threshold of the run of whole thresholds from `threshold` up that give the same J
+   * (no box rates between them, so every one of them splits the boxes alike): "24–34" when 24 is
+   * best and 25…34 tie with it.
+   */
+  readonly tiedUpTo: number;
+}
+
 /**
  * The threshold in 0, 1, …, 100 that best separates failed from finished boxes (largest Youden's J;
- * the smallest such threshold on ties). Null when the tally lacks failed or finished boxes.
+ * the smallest such threshold on ties), with the run of thresholds above it that tie. Null when the
+ * tally lacks failed or finished boxes.
  */
-export function bestCut(t: DctTally): Cut | null {
+export function bestCut(t: DctTally): BestCut | null {
   let best: Cut | null = null;
+  const js: number[] = [];
   for (let threshold = 0; threshold <= 100; threshold++) {
     const c = cutAt(t, threshold);
     if (Number.isNaN(c.j)) return null;
+    js.push(c.j);
     if (!best || c.j > best.j + 1e-12) best = c;
   }
-  return best;
+  if (!best) return null;
+  let tiedUpTo = best.threshold;
+  while (tiedUpTo < 100 && Math.abs(js[tiedUpTo + 1]! - best.j) <= 1e-12) tiedUpTo++;
+  return { ...best, tiedUpTo };
 }
 
 /** Boxes grouped by dct range: how many spawned and how many failed. */

@@ -3,7 +3,7 @@ import { Rng } from '@puzzlekit/rng';
 import { dctBins, indexReport, recordDct, refitParams, runController } from './validate.js';
 import type { BoxRecord } from '../simulate/engine.js';
 import { SEED_PARAMS } from '../rate/dct.js';
-import { generateLevel } from '../generate/generate.js';
+import { generated } from '../testing/levels.js';
 
 function rec(over: Partial<BoxRecord>): BoxRecord {
   return {
@@ -67,7 +67,7 @@ describe('validation', () => {
     expect(() => refitParams([rec({})])).toThrow(/both/);
   });
   it('the controller raises difficulty after wins and lowers it after losses', () => {
-    const level = generateLevel({
+    const level = generated({
       colors: 5,
       boxesPerColor: 2,
       layers: 3,

@@ -1,7 +1,6 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { SOLVED, type Outcome } from '@puzzlekit/graph-search';
+import { BudgetMeter, SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
 import { Rng, type Seed } from '@puzzlekit/rng';
-import { expiryCheck } from '../budget.js';
 import type { Level } from '../model.js';
 import { compileLevel, type CompiledLevel } from '../board.js';
 import { checkParams, dctLeft, dctMiddle, SEED_PARAMS, type DctParams } from '../rate/dct.js';
@@ -181,11 +180,10 @@ export interface ControllerOptions {
   readonly warmup?: number;
   /** Index parameters (default the article's). */
   readonly params?: DctParams;
-  /** Wall-clock budget in ms (default none): past it the controller stops with `gaveUp: 'time'`. */
-  readonly maxMs?: number;
-  /** The clock for `maxMs`, in ms (default `performance.now`). */
-  readonly now?: () => number;
 }
+
+/** The controller's work unit: games played. */
+export const CONTROLLER_UNIT = 'games';
 
 /** What the controller did. */
 export interface ControllerResult {
@@ -199,21 +197,21 @@ export interface ControllerResult {
   readonly meanCenter: number;
   /** The band at the end. */
   readonly finalBand: readonly [number, number];
-  /** Games played (fewer than asked when the time budget ran out). */
-  readonly played: number;
-  /** `solved` when every game asked for was played, else `gave-up` on time (with `maxMs`). */
+  /** `solved` when every game asked for was played, else `gave-up` naming the bound (work or time). */
   readonly outcome: Outcome;
-  /** 'time' when `maxMs` stopped the controller early, else null. */
-  readonly gaveUp: 'time' | null;
+  /** Games played (fewer than asked when a bound stopped the controller). */
+  readonly work: number;
 }
 
 /**
  * A dynamic-difficulty controller: before each game it sets the band [centre − w/2, centre + w/2]
  * for the band policy (random colour in band, else nearest), and after the game moves the centre up
  * by gain·(1 − target) on a win and down by gain·target on a loss — a stochastic-approximation rule
- * whose fixed point is a win rate equal to the target, when the index can reach it.
+ * whose fixed point is a win rate equal to the target, when the index can reach it. The work unit is
+ * the game (`maxWork` bounds the games); `maxMs`/`deadline` stop it early (a game cut short is not
+ * counted), so a controller stopped early played exactly the first `work` games of the full run.
  */
-export function runController(options: ControllerOptions): ControllerResult {
+export function runController(options: ControllerOptions, budget: Budget = {}): ControllerResult {
   const { target, games, levels } = options;
   if (!(target >= 0 && target <= 1))
     throw new InvalidInputError(`target must be in 0..1, got ${target}`, {
@@ -227,26 +225,26 @@ export function runController(options: ControllerOptions): ControllerResult {
     throw new InvalidInputError('the controller needs at least one level', {
       code: 'INVALID_OPTIONS',
     });
-  if (options.maxMs !== undefined && !(options.maxMs > 0))
-    throw new InvalidInputError(`maxMs must be a positive number, got ${options.maxMs}`, {
-      code: 'INVALID_OPTIONS',
-    });
   const params = checkParams(options.params ?? SEED_PARAMS);
   const width = options.width ?? 20;
   const gain = options.gain ?? 8;
   const warmup = options.warmup ?? Math.floor(games / 10);
   const compiled: CompiledLevel[] = levels.map((l) => compileLevel(l));
   const master = Rng.from(options.seed);
-  const expired = expiryCheck(options.maxMs, options.now);
-  let played = 0;
-  let gaveUp: 'time' | null = null;
+  const meter = new BudgetMeter(budget, { unit: CONTROLLER_UNIT, clockEvery: 1 });
+  const timeUp = meter.deadline === Infinity ? undefined : () => meter.timeUp();
+  let outcome: Outcome = SOLVED;
   let center = options.start ?? 50;
   let wins = 0;
   let counted = 0;
   let centerSum = 0;
   for (let i = 0; i < games; i++) {
-    if (expired?.() === true) {
-      gaveUp = 'time';
+    if (meter.work >= meter.maxWork) {
+      outcome = meter.gaveUp('work');
+      break;
+    }
+    if (timeUp?.() === true) {
+      outcome = meter.gaveUp('time');
       break;
     }
     const lo = center - width / 2;
@@ -260,20 +258,20 @@ export function runController(options: ControllerOptions): ControllerResult {
     const gameRng = master.fork();
     const g = playOnce(
       compiled[i % compiled.length]!,
-      makeChooser(options.bot, gameRng.fork()),
+      makeChooser(options.bot, gameRng.fork(), timeUp),
       makeSpawner(band, gameRng.fork()),
       2,
       params,
       null,
       false,
-      expired,
+      timeUp,
     );
-    // A game cut short by the time budget is not counted.
+    // A game cut short by the time limit is not counted.
     if (g.status === PLAYING) {
-      gaveUp = 'time';
+      outcome = meter.gaveUp('time');
       break;
     }
-    played++;
+    meter.charge(1);
     const won = g.status === WON;
     if (i >= warmup) {
       counted++;
@@ -289,9 +287,8 @@ export function runController(options: ControllerOptions): ControllerResult {
     games: counted,
     meanCenter: counted > 0 ? centerSum / counted : NaN,
     finalBand: [center - width / 2, center + width / 2],
-    played,
-    outcome: gaveUp === null ? SOLVED : { kind: 'gave-up', bound: 'time', limit: options.maxMs! },
-    gaveUp,
+    outcome,
+    work: meter.work,
   };
 }
 
