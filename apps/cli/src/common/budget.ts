@@ -18,6 +18,11 @@ export class CommandBudget {
     this.deadline = flags.maxMs === undefined ? undefined : now + flags.maxMs;
   }
 
+  /** Each level's work budget: `--max-work`, else the job's default (undefined: the core default). */
+  get maxWork(): number | undefined {
+    return this.flags.maxWork ?? this.job.budget.maxWork;
+  }
+
   /** True once the command's deadline has passed: the levels left are not started. */
   timeUp(): boolean {
     return this.deadline !== undefined && performance.now() >= this.deadline;

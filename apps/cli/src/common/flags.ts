@@ -27,8 +27,9 @@ const COMMON_SHORTS = new Set(['h', 'V']);
 function optionHelp(spec: OptionSpec): string {
   const notes: string[] = [];
   if (spec.kind === 'choice' && spec.choices) notes.push(spec.choices.join(' | '));
-  if (spec.min !== undefined || spec.max !== undefined)
-    notes.push(`${spec.min ?? '…'}..${spec.max ?? '…'}`);
+  if (spec.min !== undefined && spec.max !== undefined) notes.push(`${spec.min}..${spec.max}`);
+  else if (spec.min !== undefined) notes.push(`at least ${spec.min}`);
+  else if (spec.max !== undefined) notes.push(`at most ${spec.max}`);
   if (spec.default !== undefined && spec.kind !== 'boolean') notes.push(`default ${spec.default}`);
   return notes.length === 0 ? spec.description : `${spec.description} (${notes.join('; ')})`;
 }

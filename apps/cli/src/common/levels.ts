@@ -3,6 +3,7 @@ import { InvalidInputError, parseJson } from '@puzzlekit/errors';
 import {
   SOLVED,
   type AnyGame,
+  type GaveUpOutcome,
   type JobDefaults,
   type JobResult,
   type Outcome,
@@ -34,30 +35,36 @@ export function workText(work: number, unit: string): string {
   return `${work.toLocaleString('en-US')} ${unit}`;
 }
 
+/** A level the command's deadline left unstarted: it gave up on time without running. */
+export interface NotStarted {
+  readonly outcome: GaveUpOutcome;
+  readonly work: number;
+}
+
 /**
  * Runs one job per level in order, with a progress bar on a terminal (levels, or the work of a single
  * level) and JSON progress events under --json. Levels the command's deadline left unstarted give up
  * on time without running.
  */
-export async function runLevels<T>(
+export async function runLevels<R extends JobResult<unknown, unknown>>(
   ctx: Context,
   verb: string,
   job: JobDefaults,
   budget: CommandBudget,
   count: number,
-  run: (i: number, onProgress: (work: number, ms: number) => void) => JobResult<T>,
-): Promise<JobResult<T>[]> {
-  const maxWork = job.budget.maxWork;
+  run: (i: number, onProgress: (work: number, ms: number) => void) => R,
+): Promise<(R | NotStarted)[]> {
+  const maxWork = budget.maxWork;
   const single = count === 1 && maxWork !== undefined && Number.isFinite(maxWork);
   const bar = ctx.progress(single ? job.unit : 'levels', single ? maxWork : count);
-  const results: JobResult<T>[] = [];
+  const results: (R | NotStarted)[] = [];
   try {
     for (let i = 0; i < count; i++) {
       const onProgress = (work: number, elapsedMs: number): void => {
         if (single) bar.update(work);
         ctx.event({ event: 'progress', verb, level: i + 1, work, unit: job.unit, elapsedMs });
       };
-      const result: JobResult<T> = budget.timeUp()
+      const result: R | NotStarted = budget.timeUp()
         ? { outcome: budget.timeOutcome(), work: 0 }
         : optionChecked(() => run(i, onProgress));
       results.push(result);

@@ -108,7 +108,7 @@ function intList(json: unknown, path: string): number[] {
   return json.map((v, i) => asInt(v, `${path}[${i}]`));
 }
 
-export const stepsGame = defineGame<StepsLevel, Steps>({
+export const game = defineGame<StepsLevel, Steps>({
   id: 'steps',
   title: 'Steps',
   packageName: '@puzzlekit/cli (test)',

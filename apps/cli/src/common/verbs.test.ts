@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '@puzzlekit/rng';
 import { runCli } from '../testing.js';
 import type { GameEntry } from '../games/types.js';
-import { stepsGame } from './steps-game.fixture.js';
+import { game as stepsGame } from './steps-game.fixture.js';
 
 // The common verbs are tested over a game written here (walk 0..goal in steps of 1 or 2 avoiding
 // holes), whose every answer can be checked by hand.

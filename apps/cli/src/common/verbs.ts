@@ -226,8 +226,8 @@ function registerRate(group: Command, ctx: Context, game: AnyGame): void {
           .map((r, i) => {
             const name = levelName(picked.levels[i]!, picked.total);
             if (!('value' in r)) return `${name}: ${describeOutcome(r.outcome)}`;
-            const grade = r.value.grade === undefined ? '' : ` (${r.value.grade})`;
-            return `${name}: score ${r.value.score}${grade}, higher is harder`;
+            const grade = r.value.grade === undefined ? '' : `${r.value.grade}, `;
+            return `${name}: ${grade}score ${r.value.score} (higher is harder)`;
           })
           .join('\n') + summary(rated, results.length, 'rated');
     await ctx.emit(text, out, `${rated} rating(s)`);

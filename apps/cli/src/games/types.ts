@@ -17,6 +17,11 @@ export interface DemoSection {
 export interface GamePlugin {
   /** The game's descriptor, exported by its package as `game`. */
   readonly game: AnyGame;
+  /**
+   * The module a pack's worker threads import the descriptor from (default: the game's package;
+   * a subpath such as `@puzzlekit/animal-grid/garden` for a game that lives in one).
+   */
+  readonly module?: string;
   /** The group's line in `puzzlekit --help` (default: the game's title). */
   readonly description?: string;
   /** Adds the verbs only this game has (for example `sokoban optimize`) to its command group. */
