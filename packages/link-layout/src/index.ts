@@ -43,20 +43,27 @@ export { canLink, findPath, isDeadlocked, playablePairs } from './link/path.js';
 export { playMove, replay, type ReplayResult } from './link/play.js';
 export { isSettledBoard } from './generate/settled.js';
 export {
+  GENERATE_UNIT,
   generateBoard,
   shuffleBoard,
   type GenerateOptions,
   type GeneratedBoard,
   type ShuffleOptions,
 } from './generate/generate.js';
-export { type ProgressListener } from './generate/limits.js';
+export { DEFAULT_SOLVE_NODES } from './solve/budget.js';
 export {
   hintMove,
   solveBoard,
-  type GiveUpReason,
+  type AnswerSource,
+  type Hint,
   type HintResult,
   type SolveOptions,
   type SolveResult,
-  type SolveStatus,
 } from './solve/solve.js';
-export { rateBoard, type DifficultyReport, type RateOptions } from './rate/rate.js';
+export {
+  RATE_UNIT,
+  rateBoard,
+  type DifficultyReport,
+  type RateOptions,
+  type RateResult,
+} from './rate/rate.js';
