@@ -67,3 +67,20 @@ export {
   type RateOptions,
   type RateResult,
 } from './rate/rate.js';
+export {
+  answerFromJson,
+  answerToJson,
+  boardFromJson,
+  levelFromJson,
+  levelToJson,
+  parseCollection,
+  printCollection,
+  toEngineGrid,
+  type CollectionJson,
+  type EngineGrid,
+  type LegendEntry,
+  type Level,
+  type LevelJson,
+  type MoveJson,
+} from './format/json.js';
+export { RATING_PLAYOUTS, game, scoreOf, type Answer, type LinkRating } from './game.js';
