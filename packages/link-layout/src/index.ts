@@ -53,6 +53,7 @@ export {
 export { DEFAULT_SOLVE_NODES } from './solve/budget.js';
 export {
   hintMove,
+  resumeOrder,
   solveBoard,
   type AnswerSource,
   type Hint,

@@ -26,12 +26,12 @@ import { Search, type SearchRun } from './search.js';
  */
 export interface SolveOptions extends RuleOptions, Budget {
   /**
-   * A clearing order already known for this position — the one `generateBoard` returns with every
-   * board it makes (`order` in a level's JSON). It is a proof already, so when it replays to a clear
-   * board it is the answer, without a search: on the generator's own boards, solving and hints
-   * answer at once and the same on every machine, where the exact search gives up on big boards
-   * with gravity. An order that does not clear this position (a position part-way through play) is
-   * ignored, and the search runs as without one.
+   * A clearing order known for this board — the one `generateBoard` returns with every board it
+   * makes (`order` in a level's JSON). It is a proof already, so when it clears the position it is
+   * the answer, without a search: on the generator's own boards, solving and hints answer at once
+   * and the same on every machine, where the exact search gives up on big boards with gravity.
+   * A position part-way through play is resumed from it (see {@link resumeOrder}); when the order
+   * does not fit the position, the search runs as without one.
    */
   readonly order?: readonly Move[];
 }
@@ -48,22 +48,51 @@ export type AnswerSource = 'search' | 'order';
  */
 export type SolveResult = JobResult<readonly Move[]> & { readonly source: AnswerSource };
 
-/** True when `order` replays to a clear board from `board` under the rule. */
-function clearsWith(
+/**
+ * A clearing order for `board` taken from `order`, a clearing order of the board it started as, or
+ * null when none fits:
+ *  - `order` itself, when it clears `board`;
+ *  - a position reached by playing the first k moves of `order`: the rest of it (the tiles left
+ *    tell k; with gravity this is the only way on, since falls move the later moves' cells);
+ *  - without gravity, a position reached by playing any of the order's pairs in any order: the
+ *    order's moves whose two cells still hold tiles (removals only free cells, so each of them still
+ *    links when its turn comes).
+ * Each candidate is checked by replaying it, so the answer is always a proof.
+ *
+ * @throws InvalidInputError when `order` is not a list.
+ */
+export function resumeOrder(
   board: Board,
-  order: readonly Move[] | undefined,
-  rule: RuleOptions,
-): order is readonly Move[] {
-  if (order === undefined) return false;
-  if (!Array.isArray(order))
+  order: readonly Move[],
+  rule: RuleOptions = {},
+): readonly Move[] | null {
+  // Callers in plain JavaScript may hand over anything.
+  const given: unknown = order;
+  if (!Array.isArray(given))
     throw new InvalidInputError('order must be a list of moves', { path: '$.order' });
-  return replay(board, order, rule).cleared;
+  const clears = (moves: readonly Move[]): boolean => replay(board, moves, rule).cleared;
+  if (clears(order)) return order;
+  const tiles = board.cells.filter((v) => v > 0).length;
+  const played = order.length - tiles / 2;
+  if (played > 0 && played < order.length) {
+    const rest = order.slice(played);
+    if (clears(rest)) return rest;
+  }
+  if ((rule.gravity ?? 'none') === 'none') {
+    const at = (cell: Cell): number =>
+      cell[0] >= 0 && cell[0] < board.rows && cell[1] >= 0 && cell[1] < board.cols
+        ? board.cells[cell[0] * board.cols + cell[1]]!
+        : 0;
+    const left = order.filter(([p, q]) => at(p) > 0 && at(q) > 0);
+    if (left.length * 2 === tiles && clears(left)) return left;
+  }
+  return null;
 }
 
 /**
  * Decides whether the board can be cleared and returns the proof: a removal sequence, or an
- * exhaustive search that found none. With a known clearing `order` that clears the board, that
- * order is the answer (`source: 'order'`, no search, `work` 0).
+ * exhaustive search that found none. With a known clearing `order` that fits the position
+ * ({@link resumeOrder}), that order is the answer (`source: 'order'`, no search, `work` 0).
  *
  * The search is a depth-first search over sets of removed tiles (a bigint key: with or without
  * gravity the position after a set of removals does not depend on their order, because falling
@@ -86,8 +115,8 @@ function clearsWith(
 export function solveBoard(board: Board, options: SolveOptions = {}): SolveResult {
   const bounds = readBounds(options);
   const loaded = loadBoard(board, options);
-  if (clearsWith(board, options.order, options))
-    return { ...solvedResult(options.order, 0), source: 'order' };
+  const known = options.order === undefined ? null : resumeOrder(board, options.order, options);
+  if (known !== null) return { ...solvedResult(known, 0), source: 'order' };
   return solveResult(loaded, new Search(loaded, bounds).run());
 }
 
@@ -136,7 +165,8 @@ export type HintResult = JobResult<Hint> & {
 
 /**
  * A pair that keeps the board solvable (not merely a playable pair): the first move of a known
- * clearing `order` when one clears the position, else of a solution found by the exact search,
+ * clearing `order` when it fits the position ({@link resumeOrder}), else of a solution found by the
+ * exact search,
  * with its path. The board is loaded once: the search leaves the grid as it found it, so the path
  * is read on the same engine, and the start's pair count comes from the search's first listing.
  *
@@ -157,8 +187,9 @@ export function hintMove(board: Board, options: SolveOptions = {}): HintResult {
   const lister = createLister(e, loaded.maxFace);
   computeSegments(e);
   const startPairs = lister.list(loaded.faceOf);
-  if (clearsWith(board, options.order, options)) {
-    const [p, q] = options.order[0]!;
+  const known = options.order === undefined ? null : resumeOrder(board, options.order, options);
+  if (known !== null) {
+    const [p, q] = known[0]!;
     const path = pathBetween(e, pad(e, p[0], p[1]), pad(e, q[0], q[1]))!.map((i) => unpad(e, i));
     return {
       outcome: SOLVED,
