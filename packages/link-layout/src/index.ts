@@ -72,6 +72,7 @@ export {
   answerFromJson,
   answerToJson,
   boardFromJson,
+  collectionFromJson,
   levelFromJson,
   levelToJson,
   parseCollection,

@@ -140,7 +140,9 @@ function boardFromRows(json: unknown, path: string): Board {
     return parseBoard((json as string[]).join('\n'));
   } catch (err) {
     if (!(err instanceof ParseError)) throw err;
-    return fail(`${path}[${err.line - 1}]`, `column ${err.column}: ${err.reason}`);
+    // Rows of unequal length (RAGGED_ROW) and faces in odd numbers (ODD_FACE) are what the rows'
+    // own checks above leave to the parser: they keep their codes.
+    return fail(`${path}[${err.line - 1}]`, `column ${err.column}: ${err.reason}`, err.code);
   }
 }
 
@@ -155,13 +157,13 @@ function boardFromRows(json: unknown, path: string): Board {
 export function levelFromJson(json: unknown, path = '$'): Level {
   const obj = objectAt(json, path, 'a level');
   onlyKeys(obj, ['board', 'gravity', 'ring', 'order'], path);
-  const gravity = obj.gravity ?? 'none';
+  const gravity = obj.gravity === undefined ? 'none' : obj.gravity;
   if (typeof gravity !== 'string' || !(GRAVITIES as readonly string[]).includes(gravity))
     fail(
       `${path}.gravity`,
       `gravity must be one of ${GRAVITIES.join(', ')}, got ${kindOf(gravity)}`,
     );
-  const ring = obj.ring ?? true;
+  const ring = obj.ring === undefined ? true : obj.ring;
   if (typeof ring !== 'boolean')
     fail(`${path}.ring`, `ring must be true or false, got ${kindOf(ring)}`);
   const board = boardFromRows(obj.board, `${path}.board`);
@@ -179,6 +181,7 @@ export function levelFromJson(json: unknown, path = '$'): Level {
     fail(
       `${path}.order`,
       `the order does not clear the board: ${check.error ?? 'tiles remain at the end'}`,
+      'ORDER_DOES_NOT_CLEAR',
     );
   return { board, ...rule, order };
 }
@@ -227,13 +230,22 @@ export function parseCollection(text: string, source?: string): NamedLevel<Level
   }
   const json = parseJson(body, source);
   const obj = objectAt(json, '$', 'a collection');
-  if (!('levels' in obj)) return [{ level: levelFromJson(obj) }];
-  onlyKeys(obj, ['game', 'levels'], '$');
-  if (obj.game !== 'link') fail('$.game', `game must be "link", got ${kindOf(obj.game)}`);
+  return 'levels' in obj ? collectionFromJson(obj) : [{ level: levelFromJson(obj) }];
+}
+
+/**
+ * Reads the JSON collection `{ "game": "link", "levels": [{ "title", "level", "answer" }] }`.
+ *
+ * @throws InvalidInputError with the JSON path (under `path`) of the first problem.
+ */
+export function collectionFromJson(json: unknown, path = '$'): NamedLevel<Level, Move[]>[] {
+  const obj = objectAt(json, path, 'a collection');
+  onlyKeys(obj, ['game', 'levels'], path);
+  if (obj.game !== 'link') fail(`${path}.game`, `game must be "link", got ${kindOf(obj.game)}`);
   if (!Array.isArray(obj.levels))
-    fail('$.levels', `levels must be a list, got ${kindOf(obj.levels)}`);
+    fail(`${path}.levels`, `levels must be a list, got ${kindOf(obj.levels)}`);
   return obj.levels.map((entry: unknown, i): NamedLevel<Level, Move[]> => {
-    const at = `$.levels[${i}]`;
+    const at = `${path}.levels[${i}]`;
     const e = objectAt(entry, at, 'a collection entry');
     onlyKeys(e, ['title', 'level', 'answer'], at);
     if (e.title !== undefined && typeof e.title !== 'string')
