@@ -10,7 +10,6 @@ export {
   EMPTY,
   FIXED,
   GRAVITIES,
-  GenerationError,
   IllegalMoveError,
   type Board,
   type Cell,

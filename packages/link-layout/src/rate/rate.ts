@@ -335,7 +335,10 @@ export function rateBoard(board: Board, options: RateOptions = {}): RateResult {
     Number.MAX_SAFE_INTEGER,
   );
   const walkCount = checkCount(options.deadEndPlayouts ?? 2, 'deadEndPlayouts', 0, 1_000_000);
-  const meter = new BudgetMeter({ maxWork: Infinity, ...options }, { unit: RATE_UNIT });
+  const meter = new BudgetMeter(
+    { ...options, maxWork: options.maxWork ?? Infinity },
+    { unit: RATE_UNIT },
+  );
   const rule = ruleOf(options);
   const rng = options.rng ?? Rng.from(options.seed ?? 0);
   const loaded = loadBoard(board, rule);
