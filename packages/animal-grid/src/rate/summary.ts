@@ -17,7 +17,7 @@ export function paperRating(puzzle: Puzzle): {
 } {
   const trace = paperTrace(puzzle);
   const d = paperDifficulty(trace.metrics);
-  const difficulty = trace.complete && Number.isFinite(d) ? d : null;
+  const difficulty = trace.outcome.kind === 'solved' && Number.isFinite(d) ? d : null;
   return {
     metrics: { ...trace.metrics, difficulty },
     grade: difficulty === null ? null : gradeOf(difficulty),
