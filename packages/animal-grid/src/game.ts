@@ -34,14 +34,25 @@ import { GENERATE_MAX_WORK, generatePuzzle, type RatingKind } from './generate/g
 import { paperTrace, TRACE_MAX_STATES, type PaperMetrics } from './rate/traced.js';
 import { paperDifficulty } from './rate/difficulty.js';
 import { rateByDeduction } from './rate/deduction.js';
-import { GRADES, gradeOf, type Grade } from './rate/grade.js';
+import {
+  GRADES,
+  gradeOf,
+  paperGradeOf,
+  reasoningOf,
+  type Grade,
+  type Reasoning,
+} from './rate/grade.js';
 
 /** The rating of a puzzle: the paper's D as the score, the grade, and what both are made of. */
 export interface AnimalGridRating extends Rating {
   /** The paper's difficulty D (higher is harder). */
   readonly score: number;
-  /** The grade (see `gradeOf`). */
+  /** The grade by the hardest reasoning needed and D (see `gradeOf`). */
   readonly grade: Grade;
+  /** The paper's grade, by D alone (see `paperGradeOf`). */
+  readonly paperGrade: Grade;
+  /** The hardest kind of reasoning the puzzle needs. */
+  readonly reasoning: Reasoning;
   /** The paper's traced figures X1..X4 and N behind D. */
   readonly metrics: PaperMetrics;
   /** Cost of the hardest deduction the puzzle needs (see `TECHNIQUES`). */
@@ -81,7 +92,9 @@ function ratePuzzle(puzzle: Puzzle, budget: Budget): JobResult<AnimalGridRating>
   return solvedResult(
     {
       score,
-      grade: gradeOf(score)!,
+      grade: gradeOf(score, deduction.hardest)!,
+      paperGrade: paperGradeOf(score)!,
+      reasoning: reasoningOf(deduction.hardest),
       metrics: trace.metrics,
       hardestDeduction: deduction.hardest,
       deductionTotal: deduction.total,
@@ -138,7 +151,12 @@ export const game = defineGame<Puzzle, Solution, AnimalGridRating>({
     unit: 'candidates',
     budget: { maxWork: GENERATE_MAX_WORK },
     options: [
-      { name: 'grade', kind: 'choice', choices: GRADES, description: 'only puzzles of this grade' },
+      {
+        name: 'grade',
+        kind: 'choice',
+        choices: GRADES,
+        description: 'only puzzles of this grade (by the reasoning needed and D)',
+      },
       {
         name: 'minDifficulty',
         kind: 'number',

@@ -69,7 +69,20 @@ export {
   type DifficultyInputs,
   type LevelRow,
 } from './rate/difficulty.js';
-export { GRADES, GRADE_BANDS, gradeBandText, gradeOf, type Grade } from './rate/grade.js';
+export {
+  GRADES,
+  PAPER_GRADE_BANDS,
+  REASONING,
+  REASONING_WORDS,
+  gradeOf,
+  gradeText,
+  paperGradeBandText,
+  paperGradeOf,
+  reasoningOf,
+  techniquesOf,
+  type Grade,
+  type Reasoning,
+} from './rate/grade.js';
 export { paperRating, paperRatingText, type PaperRating } from './rate/summary.js';
 export {
   TRACE_MAX_STATES,

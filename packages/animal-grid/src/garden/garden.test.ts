@@ -4,7 +4,7 @@ import { InvalidInputError, ParseError } from '@puzzlekit/errors';
 import { Rng } from '@puzzlekit/rng';
 import { hasControlCharacter, openGardenField } from '../test-support.js';
 import { PAPER_FLOWERS, type GardenLevel, type Planting } from './model.js';
-import { simulateGarden } from './planting.js';
+import { INVALID_PLANTING, simulateGarden } from './planting.js';
 import { solveGarden } from './solve.js';
 import { generateGardenCampaign, generateGardenLevel } from './generate.js';
 import { formatGarden, parseGarden, validateGarden } from './format.js';
@@ -75,6 +75,62 @@ describe('Beautiful Garden', () => {
       null,
     ]);
     expect(rose.min).toBe(50);
+  });
+
+  it('refuses a planting that does not fit the level, with a typed one-line error', () => {
+    // The field report: three daisies where the level gives one, one cell planted twice, was said
+    // to "match the target".
+    const daisy: GardenLevel = {
+      ...level,
+      seeds: { daisy: 1 },
+      target: level.target.map((t) => t && 'daisy'),
+    };
+    const errorOf = (planting: Planting): InvalidInputError => {
+      try {
+        simulateGarden(daisy, planting);
+      } catch (e) {
+        expect(e).toBeInstanceOf(InvalidInputError);
+        return e as InvalidInputError;
+      }
+      throw new Error('accepted');
+    };
+    const three = [
+      { flower: 'daisy', x: 0, y: 0 },
+      { flower: 'daisy', x: 1, y: 0 },
+      { flower: 'daisy', x: 0, y: 0 },
+    ];
+    expect(errorOf(three).message).toBe('$[2]: cell 0,0 is planted twice (flowers 1 and 3)');
+    expect(errorOf(three.slice(0, 2)).message).toBe(
+      "$: the planting does not use the level's flowers: 2 'daisy' planted where the level gives 1",
+    );
+    expect(errorOf([]).code).toBe(INVALID_PLANTING);
+    expect(errorOf([{ flower: 'rose', x: 0, y: 0 }]).reason).toMatch(
+      /0 'daisy' planted where the level gives 1/,
+    );
+    expect(errorOf([{ flower: 'tulipx', x: 0, y: 0 }]).reason).toBe(
+      "flower 1: unknown flower 'tulipx'",
+    );
+    expect(errorOf([{ flower: 'daisy', x: 3, y: 0 }]).reason).toBe(
+      'flower 1: cell 3,0 is outside the 3×3 garden',
+    );
+    // The fitting planting grows as before.
+    expect(simulateGarden(daisy, [{ flower: 'daisy', x: 0, y: 0 }])).toEqual(daisy.target);
+    // Any planting of fitting counts on distinct cells is accepted (property): the check refuses only
+    // what the rules forbid.
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8], { minLength: 2, maxLength: 2 }),
+        ([a, b]) => {
+          const two: GardenLevel = { ...level, seeds: { rose: 1, daisy: 1 } };
+          const planting = [
+            { flower: 'rose', x: a! % 3, y: Math.floor(a! / 3) },
+            { flower: 'daisy', x: b! % 3, y: Math.floor(b! / 3) },
+          ];
+          expect(() => simulateGarden(two, planting)).not.toThrow();
+          expect(() => simulateGarden(two, [...planting, planting[0]!])).toThrow(InvalidInputError);
+        },
+      ),
+    );
   });
 
   it('leaves a cell two kinds reach in the same round empty', () => {

@@ -17,7 +17,7 @@ import { masksToSolution, nodeMeter, searchCompiled } from '../solve/solver.js';
 import { paperDifficulty } from '../rate/difficulty.js';
 import { paperTrace, type PaperMetrics } from '../rate/traced.js';
 import { rateByDeduction, type DeductionRating } from '../rate/deduction.js';
-import { gradeOf, type Grade } from '../rate/grade.js';
+import { gradeOf, paperGradeOf, type Grade } from '../rate/grade.js';
 import {
   BudgetMeter,
   gaveUpResult,
@@ -33,7 +33,7 @@ export type RatingKind = 'paper' | 'deduction';
 export interface GenerateOptions {
   /** Accept only puzzles whose rating lies in [lo, hi] (default: any). */
   readonly band?: readonly [number, number];
-  /** Accept only puzzles of this grade (a band on the paper's D, see `GRADE_BANDS`). */
+  /** Accept only puzzles of this grade (by the hardest reasoning needed and D: see `gradeOf`). */
   readonly grade?: Grade;
   /** The rating the band applies to: the paper's D (default) or the summed deduction cost. */
   readonly rating?: RatingKind;
@@ -54,8 +54,10 @@ export interface GeneratedPuzzle {
   readonly difficulty: number;
   /** The deduction-based rating. */
   readonly deduction: DeductionRating;
-  /** The grade of `difficulty`. */
+  /** The grade by the hardest reasoning needed and D (`gradeOf`). */
   readonly grade: Grade;
+  /** The paper's grade, by D alone (`paperGradeOf`). */
+  readonly paperGrade: Grade;
 }
 
 /**
@@ -221,7 +223,7 @@ export function generatePuzzle(
     const difficulty = paperDifficulty(trace.metrics);
     const deduction = rateByDeduction(cand.puzzle);
     const value = (options.rating ?? 'paper') === 'paper' ? difficulty : deduction.total;
-    const grade = gradeOf(difficulty)!;
+    const grade = gradeOf(difficulty, deduction.hardest)!;
     if (
       (band && (value < band[0] || value > band[1])) ||
       (options.grade !== undefined && grade !== options.grade)
@@ -236,6 +238,7 @@ export function generatePuzzle(
       difficulty,
       deduction,
       grade,
+      paperGrade: paperGradeOf(difficulty)!,
     };
     return { ...solvedResult(puzzle, built), outOfBand };
   }
