@@ -125,4 +125,5 @@ export {
   type GeneratedPuzzle,
   type RatingKind,
 } from './generate/generator.js';
+export { EMPTY_CODE, engineExport, type EngineExport, type LegendEntry } from './format/engine.js';
 export { game, type AnimalGridRating } from './game.js';

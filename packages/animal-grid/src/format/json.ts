@@ -142,9 +142,18 @@ export function collectionItems(
     const path = `$.${key}[${i}]`;
     const item = expectObject(raw, path);
     onlyKeys(item, path, ['name', ...itemKeys]);
-    const name = own(item, 'name') ?? String(i + 1);
-    if (typeof name !== 'string' || name.length > 200)
+    // Only an absent name takes the default: null is a wrong name, as the JSON Schema says.
+    const given = own(item, 'name');
+    const name = given === undefined ? String(i + 1) : given;
+    if (typeof name !== 'string' || codePoints(name) > 200)
       invalid(`${path}.name`, 'expected a name of at most 200 characters');
     return { item, path, name };
   });
+}
+
+/** Characters of a string as JSON Schema's `maxLength` counts them: code points, not UTF-16 units. */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
 }

@@ -4,7 +4,15 @@
  * simulation never reports a match for a planting the player could not make.
  */
 import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
-import { describe, expectArray, expectInt, expectObject, onlyKeys, own } from '../format/json.js';
+import {
+  codePoints,
+  describe,
+  expectArray,
+  expectInt,
+  expectObject,
+  onlyKeys,
+  own,
+} from '../format/json.js';
 import { MAX_FLOWER_NAME } from './format.js';
 import {
   growPlanting,
@@ -91,7 +99,7 @@ export function readPlanting(value: unknown, path = '$'): Planting {
     const o = expectObject(raw, at);
     onlyKeys(o, at, ['flower', 'x', 'y']);
     const flower = own(o, 'flower');
-    if (typeof flower !== 'string' || flower === '' || flower.length > MAX_FLOWER_NAME)
+    if (typeof flower !== 'string' || flower === '' || codePoints(flower) > MAX_FLOWER_NAME)
       refuse(
         `${at}.flower`,
         `expected a flower name of 1 to ${MAX_FLOWER_NAME} characters, got ${describe(flower)}`,
