@@ -18,13 +18,25 @@ import { formatCollection, validateCollection } from './format/collection.js';
 import { validatePuzzle } from './format/puzzle-json.js';
 import { generatePuzzle } from './generate/generator.js';
 import { ANIMALS, COLUMN_FRUITS, ROW_FRUITS } from './model.js';
-import { game as gardenGame, validateGarden, validateGardenCollection } from './garden/index.js';
+import {
+  game as gardenGame,
+  gardenEngineExport,
+  validateGarden,
+  validateGardenCollection,
+} from './garden/index.js';
 import { engineExport } from './format/engine.js';
 import { LEVEL_50, puzzleArb } from './test-support.js';
 import { solve } from './solve/solver.js';
 
 const schemaDir = path.resolve(import.meta.dirname, '../schema');
-const NAMES = ['puzzle', 'collection', 'garden', 'garden-collection', 'engine'] as const;
+const NAMES = [
+  'puzzle',
+  'collection',
+  'garden',
+  'garden-collection',
+  'engine',
+  'garden-engine',
+] as const;
 const ajv = new Ajv2020({ strict: true, allErrors: false });
 for (const name of NAMES)
   ajv.addSchema(
@@ -297,6 +309,28 @@ describe('JSON Schemas agree with the validators', () => {
       const doc = JSON.parse(JSON.stringify(engineExport(p, solve(p).solutions[0]))) as Json;
       expect(schemaOf('engine')(doc)).toBe(true);
       expect(schemaOf('engine')(JSON.parse(JSON.stringify(engineExport(p))) as Json)).toBe(true);
+    }
+  });
+
+  it('the garden engine export fits its schema and decodes by its legend into the level', () => {
+    for (const g of gardens) {
+      const doc = JSON.parse(JSON.stringify(gardenEngineExport(g.level, g.answer))) as {
+        legend: { code: number; name: string }[];
+        target: number[][];
+        planting: number[][];
+        humidity: number[][];
+      };
+      expect(schemaOf('garden-engine')(doc)).toBe(true);
+      expect(
+        schemaOf('garden-engine')(JSON.parse(JSON.stringify(gardenEngineExport(g.level)))),
+      ).toBe(true);
+      const names = new Map(doc.legend.map((e) => [e.code, e.code === 0 ? null : e.name]));
+      expect(doc.target.flat().map((c) => names.get(c))).toEqual(g.level.target);
+      expect(doc.humidity.flat()).toEqual(g.level.humidity);
+      const planted = doc.planting.flatMap((row, y) =>
+        row.flatMap((c, x) => (c === 0 ? [] : [{ flower: names.get(c), x, y }])),
+      );
+      expect(planted).toEqual(g.answer);
     }
   });
 });

@@ -54,4 +54,5 @@ export {
   type GardenGenerateOptions,
   type GeneratedGarden,
 } from './generate.js';
+export { gardenEngineExport, type GardenEngineExport, type GardenLegendEntry } from './engine.js';
 export { game, type GardenRating } from './game.js';
