@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/fixtures.ts'],
+  entry: { index: 'src/index.ts', garden: 'src/garden/index.ts', fixtures: 'src/fixtures.ts' },
   format: ['esm'],
   dts: true,
   sourcemap: true,

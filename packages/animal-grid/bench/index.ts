@@ -1,30 +1,30 @@
 /* Figures for the README: solve speed, rating speed, generation rate per band, Beautiful Garden. */
 import { fmt, header, measure, table, timeOnce } from '@puzzlekit/bench-tools';
 import { Rng } from '@puzzlekit/rng';
+import { valueOf } from '@puzzlekit/job';
 import {
   PAPER_TABLE,
   compareRatings,
   fitDifficulty,
-  generateGardenLevel,
   generatePuzzle,
   paperTrace,
   rateByDeduction,
   solve,
-  solveGarden,
   explainNoSolution,
   hint,
   type Animal,
   type Puzzle,
 } from '../src/index.js';
+import { generateGardenLevel, solveGarden, type GeneratedGarden } from '../src/garden/index.js';
 import { LEVEL_50 } from '../src/fixtures.js';
-import { coreCompare } from './core-compare.js';
+import { compareWithRef } from './compare-ref.js';
 
 header('@puzzlekit/animal-grid');
 
 const OPEN: Puzzle = { animals: { panda: 5, lion: 2, hippo: 2 }, constraints: [] };
 
 const rng = Rng.from('bench');
-const generated = Array.from({ length: 200 }, () => generatePuzzle(rng).puzzle!.puzzle);
+const generated = Array.from({ length: 200 }, () => valueOf(generatePuzzle(rng))!.puzzle);
 let k = 0;
 const next = (): Puzzle => generated[k++ % generated.length]!;
 
@@ -74,9 +74,9 @@ table([
   ],
 ]);
 
-console.log('\n### Generate (unique, minimal, in band)\n');
+console.log('\n### Generate (unique, minimal, in band; 200 candidates each)\n');
 const genRows: (string | number)[][] = [
-  ['rating', 'band', 'puzzles', 'candidates', 'seconds', 'puzzles/s'],
+  ['rating', 'band', 'puzzles', 'candidates', 'seconds', 'candidates/s'],
 ];
 for (const [rating, band] of [
   ['paper', [0, 15]],
@@ -88,12 +88,12 @@ for (const [rating, band] of [
   const g = Rng.from(`band-${rating}-${band[0]}`);
   let candidates = 0;
   let made = 0;
+  // A fixed amount of work (candidates), timed: the same puzzles on any machine.
   const t = timeOnce(() => {
-    const end = performance.now() + 2000;
-    while (performance.now() < end) {
-      const r = generatePuzzle(g, { band, rating, maxCandidates: 5000 });
-      candidates += r.candidates;
-      if (r.puzzle) made++;
+    while (candidates < 200) {
+      const r = generatePuzzle(g, { band, rating }, { maxWork: 200 - candidates });
+      candidates += r.work;
+      if (r.outcome.kind === 'solved') made++;
     }
   });
   genRows.push([
@@ -102,7 +102,7 @@ for (const [rating, band] of [
     made,
     candidates,
     fmt(t.ms / 1000, 2),
-    fmt((made * 1000) / t.ms, 1),
+    fmt((candidates * 1000) / t.ms, 1),
   ]);
 }
 table(genRows);
@@ -110,7 +110,7 @@ table(genRows);
 console.log('\n### The two ratings on 300 generated puzzles\n');
 const cmpRng = Rng.from('compare');
 const cmp = compareRatings(
-  Array.from({ length: 300 }, () => generatePuzzle(cmpRng).puzzle!.puzzle),
+  Array.from({ length: 300 }, () => valueOf(generatePuzzle(cmpRng))!.puzzle),
 );
 table([
   ['', 'vs summed deduction cost', 'vs hardest step'],
@@ -151,21 +151,21 @@ table(fitRows);
 
 console.log('\n### Beautiful Garden\n');
 const gardenRows: (string | number)[][] = [
-  ['size', 'levels in 1.5 s', 'attempts', 'levels/s', 'µs per full solve (median)'],
+  ['size', 'levels', 'attempts', 'levels/s', 'µs per full solve (median)'],
 ];
 for (const size of [2, 3, 4, 5, 6, 8]) {
   const g = Rng.from(`garden-${size}`);
   let made = 0;
   let attempts = 0;
-  const levels: ReturnType<typeof generateGardenLevel>[] = [];
+  const levels: GeneratedGarden[] = [];
+  // A fixed amount of work (attempts), timed.
   const t = timeOnce(() => {
-    const end = performance.now() + 1500;
-    while (performance.now() < end) {
-      const r = generateGardenLevel(g, { size });
-      if (r) {
+    while (attempts < 2000) {
+      const r = generateGardenLevel(g, { size }, { maxWork: 2000 - attempts });
+      attempts += r.work;
+      if ('value' in r) {
         made++;
-        attempts += r.attempts;
-        levels.push(r);
+        levels.push(r.value);
       }
     }
   });
@@ -177,4 +177,4 @@ for (const size of [2, 3, 4, 5, 6, 8]) {
   gardenRows.push([size, made, attempts, fmt((made * 1000) / t.ms, 1), us(solveMs)]);
 }
 table(gardenRows);
-coreCompare();
+await compareWithRef();

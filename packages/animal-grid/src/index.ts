@@ -2,7 +2,8 @@
  * `@puzzlekit/animal-grid`: the 3×3 stepped-board animal placement puzzle — puzzle JSON with
  * JSON-path errors, an exact bitmask solver, the contest paper's human-like traced solver and
  * difficulty formula (with a least-squares refit), a deduction-based rating, a seeded generator of
- * minimal unique puzzles, and the paper's new game, Beautiful Garden.
+ * minimal unique puzzles, and the game's descriptor (`game`) for the CLI and pack runner. The
+ * paper's new game, Beautiful Garden, is the subpath `@puzzlekit/animal-grid/garden`.
  *
  * @packageDocumentation
  */
@@ -51,8 +52,8 @@ export {
   type BrokenCondition,
   type Hint,
 } from './play.js';
-export { gaveUpText, type GaveUp, type TimeBudgetOptions } from './budget.js';
 export {
+  SOLVE_MAX_WORK,
   brokenConstraints,
   countSolutions,
   hasUniqueSolution,
@@ -68,13 +69,26 @@ export {
   type DifficultyInputs,
   type LevelRow,
 } from './rate/difficulty.js';
-export { GRADES, GRADE_BANDS, gradeBandText, gradeOf, type Grade } from './rate/grade.js';
+export {
+  GRADES,
+  PAPER_GRADE_BANDS,
+  REASONING,
+  REASONING_WORDS,
+  gradeOf,
+  gradeText,
+  paperGradeBandText,
+  paperGradeOf,
+  reasoningOf,
+  techniquesOf,
+  type Grade,
+  type Reasoning,
+} from './rate/grade.js';
 export { paperRating, paperRatingText, type PaperRating } from './rate/summary.js';
 export {
+  TRACE_MAX_STATES,
   paperTrace,
   type PaperMetrics,
   type PaperTrace,
-  type PaperTraceOptions,
   type TraceStep,
 } from './rate/traced.js';
 export {
@@ -103,6 +117,7 @@ export {
   type RatingPair,
 } from './rate/compare.js';
 export {
+  GENERATE_MAX_WORK,
   generatePuzzle,
   redundantConstraints,
   type GenerateOptions,
@@ -110,32 +125,5 @@ export {
   type GeneratedPuzzle,
   type RatingKind,
 } from './generate/generator.js';
-export {
-  PAPER_FLOWERS,
-  growRound,
-  kindIndex,
-  seedCount,
-  simulateGarden,
-  suits,
-  type FlowerType,
-  type GardenLevel,
-  type Planted,
-  type Planting,
-} from './garden/model.js';
-export { MAX_FLOWER_NAME, formatGarden, parseGarden, validateGarden } from './garden/format.js';
-export { formatGardenGrid, formatPlanting, parsePlanted } from './garden/text.js';
-export {
-  GARDEN_NODE_BUDGET,
-  solveGarden,
-  type GardenSolveOptions,
-  type GardenSolveResult,
-} from './garden/solve.js';
-export {
-  HUMIDITY_BANDS,
-  generateGardenCampaign,
-  generateGardenLevel,
-  type GardenCampaign,
-  type GardenCampaignOptions,
-  type GardenGenerateOptions,
-  type GeneratedGarden,
-} from './garden/generate.js';
+export { EMPTY_CODE, engineExport, type EngineExport, type LegendEntry } from './format/engine.js';
+export { game, type AnimalGridRating } from './game.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ParseError, InvalidInputError } from '@puzzlekit/errors';
+import { valueOf } from '@puzzlekit/job';
 import { Rng } from '@puzzlekit/rng';
 import type { Placement, Puzzle } from './model.js';
 import { solve } from './solve/solver.js';
@@ -8,7 +9,18 @@ import { explainNoSolution } from './solve/explain.js';
 import { checkAnswer, hint } from './play.js';
 import { formatBoard, parseBoard } from './text/board.js';
 import { cellsText, describeConstraint, describeConditions } from './text/words.js';
-import { GRADES, GRADE_BANDS, gradeBandText, gradeOf } from './rate/grade.js';
+import {
+  GRADES,
+  PAPER_GRADE_BANDS,
+  gradeOf,
+  gradeText,
+  paperGradeBandText,
+  paperGradeOf,
+  reasoningOf,
+  techniquesOf,
+} from './rate/grade.js';
+import { PAPER_TABLE, paperDifficulty } from './rate/difficulty.js';
+import { rateByDeduction } from './rate/deduction.js';
 import { formatCollection, parseCollection, parsePuzzleOrCollection } from './format/collection.js';
 import { formatPuzzle } from './format/puzzle-json.js';
 import { generatePuzzle } from './generate/generator.js';
@@ -51,7 +63,7 @@ describe('words', () => {
   });
 
   it('never prints cell coordinates in deduction steps', () => {
-    const g = generatePuzzle(Rng.from(3)).puzzle!;
+    const g = valueOf(generatePuzzle(Rng.from(3)))!;
     for (const s of g.deduction.steps) expect(s.detail).not.toMatch(/\(\d,\d\)/);
   });
 });
@@ -119,9 +131,9 @@ describe('puzzles with no solution', () => {
       constraints: [...LEVEL_50.constraints, { type: 'height', animal: 'lion', height: 3 }],
     };
     const r = solve(p);
-    expect(r).toMatchObject({ count: 0, complete: true, outcome: { kind: 'impossible' } });
+    expect(r).toMatchObject({ count: 0, outcome: { kind: 'impossible' } });
     expect(bruteForce(p)).toEqual([]);
-    expect(r.reason).toEqual({
+    expect(r.noSolution).toEqual({
       text: 'conditions 1 and 7 leave lion no cell for its 2 pieces',
       conditions: [0, 6],
     });
@@ -129,7 +141,7 @@ describe('puzzles with no solution', () => {
       animals: { hippo: 2, panda: 5, lion: 2 },
       constraints: [{ type: 'height', animal: 'hippo', height: 3 }],
     };
-    expect(solve(hippos).reason?.text).toBe(
+    expect(solve(hippos).noSolution?.text).toBe(
       'condition 1 leaves hippo 1 cell (apple/strawberry) for its 2 pieces'.replace(
         'leaves',
         'leave',
@@ -256,14 +268,14 @@ describe('hint', () => {
 });
 
 describe('grades', () => {
-  it('cover every D without gaps and generate in their band', () => {
+  it('the paper’s bands cover every D without gaps and agree with the paper’s table', () => {
     let lo = -Infinity;
     for (const g of GRADES) {
-      expect(GRADE_BANDS[g][0]).toBe(lo);
-      lo = GRADE_BANDS[g][1];
+      expect(PAPER_GRADE_BANDS[g][0]).toBe(lo);
+      lo = PAPER_GRADE_BANDS[g][1];
     }
     expect(lo).toBe(Infinity);
-    expect([0, 9.99, 10, 24.9, 25, 49.9, 50, 1e6].map(gradeOf)).toEqual([
+    expect([0, 9.99, 10, 24.9, 25, 49.9, 50, 1e6].map(paperGradeOf)).toEqual([
       'easy',
       'easy',
       'medium',
@@ -273,11 +285,58 @@ describe('grades', () => {
       'expert',
       'expert',
     ]);
-    expect(gradeOf(Infinity)).toBeNull();
-    expect(gradeBandText('medium')).toBe('D 10 to below 25');
-    const g = generatePuzzle(Rng.from(8), { grade: 'expert' }).puzzle!;
-    expect(g.grade).toBe('expert');
-    expect(g.difficulty).toBeGreaterThanOrEqual(50);
+    expect(paperGradeOf(Infinity)).toBeNull();
+    expect(paperGradeBandText('medium')).toBe('D 10 to below 25');
+    // The paper's own table: levels 10 and 11 are easy, 18 and 23 medium, Level 50 expert.
+    const byLevel = Object.fromEntries(
+      PAPER_TABLE.filter((r) => r.level !== 33).map((r) => [
+        r.level,
+        paperGradeOf(paperDifficulty(r)),
+      ]),
+    );
+    expect(byLevel).toEqual({
+      1: 'easy',
+      2: 'easy',
+      3: 'easy',
+      10: 'easy',
+      11: 'easy',
+      18: 'medium',
+      23: 'medium',
+      50: 'expert',
+    });
+  });
+
+  it('grade by reasoning and D: each grade needs what the one below does not', () => {
+    expect(techniquesOf('trial')).toEqual(['trial-contradiction', 'guess']);
+    expect(techniquesOf('combining')).toEqual(['reserved-cells', 'pair-analysis']);
+    for (const d of [0, 9.9, 10, 24.9, 25, 49.9, 50, 1000]) {
+      for (const hardest of [1, 2, 3, 4, 6, 10]) {
+        const g = gradeOf(d, hardest)!;
+        const r = reasoningOf(hardest);
+        expect(g === 'expert').toBe(r === 'trial');
+        if (g === 'hard') expect(r).toBe('combining');
+        if (g === 'easy') expect(d).toBeLessThan(10);
+        if (g === 'medium') expect(r).not.toBe('trial');
+      }
+    }
+    expect(gradeOf(Infinity, 1)).toBeNull();
+    // Level 50: expert by the paper's D (68.09 from its X values); by ours (49.48 from our trace)
+    // and its hardest step, pair analysis with no trial, it is hard.
+    const rating = rateByDeduction(LEVEL_50);
+    expect(reasoningOf(rating.hardest)).toBe('combining');
+    expect(gradeOf(49.479, rating.hardest)).toBe('hard');
+    expect(gradeOf(68.0941, rating.hardest)).toBe('hard');
+    expect(gradeText('hard', 49.479, rating.hardest)).toBe(
+      "hard: needs combining conditions (animals that share out cells, or two animals placed together); the paper's difficulty D 49.48",
+    );
+  });
+
+  it('generates within a grade, and the grade matches the puzzle’s own trace', () => {
+    for (const grade of GRADES) {
+      const g = valueOf(generatePuzzle(Rng.from(8), { grade }))!;
+      expect(g.grade).toBe(grade);
+      expect(gradeOf(g.difficulty, rateByDeduction(g.puzzle).hardest)).toBe(grade);
+    }
   });
 });
 
@@ -285,7 +344,7 @@ describe('collections', () => {
   it('round-trip, and single puzzle files read the same way', () => {
     const rng = Rng.from('collection');
     const entries = Array.from({ length: 4 }, (_, i) => {
-      const g = generatePuzzle(rng).puzzle!;
+      const g = valueOf(generatePuzzle(rng))!;
       return {
         name: String(i + 1),
         puzzle: g.puzzle,

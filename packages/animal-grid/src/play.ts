@@ -16,8 +16,15 @@ export interface BrokenCondition {
   readonly text: string;
 }
 
-/** What is wrong with a board before any condition is read, in words; null when nothing is. */
-function pieceProblem(puzzle: Puzzle, board: readonly Placement[], full: boolean): string | null {
+/**
+ * What is wrong with a board before any condition is read, in words; null when nothing is. `full`:
+ * the board must hold every piece of the puzzle (an answer), not only no more than it has.
+ */
+export function pieceProblem(
+  puzzle: Puzzle,
+  board: readonly Placement[],
+  full: boolean,
+): string | null {
   const taken = new Map<number, Animal>();
   const copies = new Map<Animal, number>();
   for (const p of board) {
@@ -92,7 +99,7 @@ export function checkAnswer(puzzle: Puzzle, answer: readonly Placement[]): Answe
   const pieces = pieceProblem(puzzle, answer, true);
   const broken = pieces === null ? brokenOnBoard(puzzle, answer) : [];
   const valid = pieces === null && broken.length === 0;
-  const r = solve(puzzle, { countLimit: 2, listLimit: 2 });
+  const r = solve(puzzle, { countLimit: 2, listLimit: 2 }, { maxWork: Infinity });
   const key = (s: readonly Placement[]): string =>
     [...s]
       .sort((p, q) => p.y - q.y || p.x - q.x)
@@ -146,8 +153,9 @@ export function hint(puzzle: Puzzle, board: readonly Placement[]): Hint {
     return mistake(
       `the board breaks ${broken.map((b) => `condition ${b.index + 1} (${b.text.replace(/\.$/, '')})`).join(' and ')}`,
     );
-  if (solve(puzzle, { board, countLimit: 1, listLimit: 0 }).count === 0) {
-    const all = solve(puzzle, { listLimit: 1000 });
+  // Nine pieces on nine cells: a search takes at most a few thousand nodes, so no bound is needed.
+  if (solve(puzzle, { board, countLimit: 1, listLimit: 0 }, { maxWork: Infinity }).count === 0) {
+    const all = solve(puzzle, { listLimit: 1000 }, { maxWork: Infinity });
     const wrong = board.filter(
       (p) =>
         !all.solutions.some((s) =>
@@ -156,7 +164,7 @@ export function hint(puzzle: Puzzle, board: readonly Placement[]): Hint {
     );
     return mistake(
       all.count === 0
-        ? `the puzzle has no solution: ${all.reason?.text ?? 'its conditions cannot all hold'}`
+        ? `the puzzle has no solution: ${all.noSolution?.text ?? 'its conditions cannot all hold'}`
         : wrong.length > 0
           ? `no solution has ${listWords(
               wrong.map((p) => `the ${p.animal} on ${cellName(p.x, p.y)}`),

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { Rng } from '@puzzlekit/rng';
 import { ANIMALS, PIECE_LIMITS, type Animal, type Constraint, type Puzzle } from './model.js';
 import { solve } from './solve/solver.js';
+import { PAPER_FLOWERS, type GardenLevel } from './garden/model.js';
 
 export { LEVEL_50, LEVEL_50_ANSWER } from './fixtures.js';
 
@@ -143,4 +144,20 @@ export function randomPuzzle(rng: Rng, kinds: number, n: number): Puzzle {
       });
   }
   return { animals, constraints };
+}
+
+/**
+ * A 16×16 garden that is one wet region, 8 roses, 3 rounds: far too many plantings to try, so a
+ * search on it only stops at its budget (tests of budgets and the before/after bench).
+ */
+export function openGardenField(): GardenLevel {
+  const n = 16;
+  return {
+    size: n,
+    humidity: new Array<number>(n * n).fill(55),
+    flowerTypes: PAPER_FLOWERS,
+    seeds: { rose: 8 },
+    rounds: 3,
+    target: new Array<string | null>(n * n).fill('rose'),
+  };
 }

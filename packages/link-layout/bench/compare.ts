@@ -1,12 +1,14 @@
-// Before/after CPU time of the hot paths issue 14 moved onto the shared core (and of the stages
-// that no longer reload the board), on the same inputs, run alternately in rounds (compareCpu).
+// Before/after CPU time of the hot paths (first written for issue 14's move onto the shared core),
+// on the same inputs, run alternately in rounds (compareCpu). The older copy must have the same API
+// (since issue 25: results in the one job vocabulary), so compare against a git ref from then on:
 //
-//   git archive <old-commit> packages/link-layout/src | tar -x -C /tmp/before
+//   git archive <ref> packages/link-layout/src | tar -x -C /tmp/before
 //   echo '{"type":"module"}' > /tmp/before/packages/link-layout/package.json
 //   ln -s "$PWD/node_modules" /tmp/before/packages/link-layout/node_modules
 //   LINK_BEFORE=/tmp/before/packages/link-layout/src/index.ts pnpm bench:compare
 import { readFileSync } from 'node:fs';
 import { compareCpu, fmt, header, table } from '@puzzlekit/bench-tools';
+import { valueOf } from '@puzzlekit/job';
 import { Rng } from '@puzzlekit/rng';
 import * as after from '../src/index.js';
 
@@ -20,10 +22,13 @@ const before = (await import(beforePath)) as typeof after;
 header('@puzzlekit/link-layout: before/after');
 console.log(`load average at the start: ${readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
 
-const hard = after.generateBoard({ rows: 8, cols: 18, seed: 5, difficulty: 1 });
-const down = after.generateBoard({ rows: 8, cols: 18, seed: 5, difficulty: 1, gravity: 'down' });
-const small = after.generateBoard({ rows: 6, cols: 12, seed: 2, difficulty: 1 });
-const smallDown = after.generateBoard({ rows: 6, cols: 12, seed: 2, gravity: 'down' });
+/** A generated board (the bench's inputs all generate within the default budget). */
+const built = (options: after.GenerateOptions): after.GeneratedBoard =>
+  valueOf(after.generateBoard(options))!;
+const hard = built({ rows: 8, cols: 18, seed: 5, difficulty: 1 });
+const down = built({ rows: 8, cols: 18, seed: 5, difficulty: 1, gravity: 'down' });
+const small = built({ rows: 6, cols: 12, seed: 2, difficulty: 1 });
+const smallDown = built({ rows: 6, cols: 12, seed: 2, gravity: 'down' });
 const mask = after.randomMask({ rows: 200, cols: 200, fill: 0.6, rng: Rng.from(1) });
 
 type Lib = typeof after;
@@ -44,7 +49,7 @@ const cases: [string, (lib: Lib) => unknown, number][] = [
         gravity: 'down',
         playouts: 20,
         seed: 1,
-        solution: smallDown.solution,
+        order: smallDown.order,
       }),
     7,
   ],
@@ -76,15 +81,15 @@ for (const [name, run, rounds] of cases) {
 table(rows);
 // The 100×100 board of 50 copies: one full solve (4 399 nodes) per side, alternately, four times
 // (single solves vary by ±15% on the loaded machine).
-const big = after.generateBoard({ rows: 100, cols: 100, copies: 50, seed: 1 });
+const big = built({ rows: 100, cols: 100, copies: 50, seed: 1 });
 const cpuMs = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
 const nodesPerSecond = (lib: Lib): [number, number] => {
   const t0 = cpuMs();
-  const r = lib.solveBoard(big.board, { maxNodes: 1_000_000 });
-  return [r.nodes, r.nodes / ((cpuMs() - t0) / 1000)];
+  const r = lib.solveBoard(big.board, { maxWork: 1_000_000 });
+  return [r.work, r.work / ((cpuMs() - t0) / 1000)];
 };
 const bigRows: (string | number)[][] = [
   ['100×100, 50 copies: solve', 'nodes', 'nodes per CPU second'],

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { depthFirstSearch, type MoveSink, type ReversibleProblem } from '@puzzlekit/graph-search';
 import { compareCpu, fmt, header, table } from '@puzzlekit/bench-tools';
+import { valueOf } from '@puzzlekit/job';
 import { computeSegments } from '../src/engine.js';
 import { createLister, type PairLister } from '../src/link/lister.js';
 import { loadBoard, type Loaded } from '../src/link/load.js';
@@ -96,16 +97,18 @@ header('@puzzlekit/link-layout: the link solver and the core depthFirstSearch, g
 console.log(`load average at the start: ${readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
 const boards: Board[] = [];
 for (let seed = 0; seed < 6; seed++)
-  boards.push(generateBoard({ rows: 8, cols: 18, seed, gravity: 'down', difficulty: 1 }).board);
+  boards.push(
+    valueOf(generateBoard({ rows: 8, cols: 18, seed, gravity: 'down', difficulty: 1 }))!.board,
+  );
 const core = (board: Board) =>
   depthFirstSearch(new LinkUnderGravity(loadBoard(board, { gravity: 'down' })), {
-    maxNodes: 200_000,
+    maxWork: 200_000,
   });
 const own = (board: Board) => solveBoard(board, { gravity: 'down' });
 const rows: (string | number)[][] = [
   ['18×8 board, difficulty 1', 'link solver nodes', 'core nodes'],
 ];
-boards.forEach((board, seed) => rows.push([`seed ${seed}`, own(board).nodes, core(board).nodes]));
+boards.forEach((board, seed) => rows.push([`seed ${seed}`, own(board).work, core(board).work]));
 table(rows);
 const c = compareCpu(
   () => boards.forEach(own),

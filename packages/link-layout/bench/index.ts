@@ -1,6 +1,7 @@
 // Figures for the README: generation time per size and difficulty, the exact solver on random deals,
 // and the designer's difficulty table per gravity and difficulty level (30×16).
 import { fmt, header, table, timeOnce } from '@puzzlekit/bench-tools';
+import { valueOf } from '@puzzlekit/job';
 import { Rng } from '@puzzlekit/rng';
 import {
   GRAVITIES,
@@ -82,11 +83,11 @@ console.log('\n### Exact solver on random 18×8 deals (36 faces × 4), 100 ms li
   const decidedTimes: number[] = [];
   for (let i = 0; i < N; i++) {
     const board = deal(rng, 8, 18, 4);
-    const { result, ms } = timeOnce(() => solveBoard(board, { maxMs: 100, maxNodes: 10_000_000 }));
+    const { result, ms } = timeOnce(() => solveBoard(board, { maxMs: 100, maxWork: 10_000_000 }));
     times.push(ms);
-    if (result.status === 'solved') solved++;
-    if (result.status === 'unsolvable') unsolvable++;
-    if (result.status !== 'unknown') decidedTimes.push(ms);
+    if (result.outcome.kind === 'solved') solved++;
+    if (result.outcome.kind === 'impossible') unsolvable++;
+    if (result.outcome.kind !== 'gave-up') decidedTimes.push(ms);
     if (greedyClears(board)) greedyWins++;
   }
   table([
@@ -115,7 +116,7 @@ console.log('\n### Exact solver on random 18×8 deals (36 faces × 4), 100 ms li
   const rng2 = Rng.from('bench deals ×2');
   for (let i = 0; i < 50; i++) {
     const r = solveBoard(deal(rng2, 8, 18, 2), { maxMs: 100 });
-    if (r.status === 'solved') two++;
+    if (r.outcome.kind === 'solved') two++;
   }
   console.log(
     `\nwith 2 copies (72 faces × 2): ${two} of 50 random deals solvable (greedy is exact there)`,
@@ -154,14 +155,16 @@ console.log(
     let progress = 0;
     let measured = 0;
     boards.forEach((board, s) => {
-      const r = rateBoard(board, {
-        gravity,
-        playouts: 100,
-        seed: s,
-        deadEnds: false,
-        maxNodes: 20_000,
-        ...(lines[s] ? { solution: lines[s] } : {}),
-      });
+      const r = valueOf(
+        rateBoard(board, {
+          gravity,
+          playouts: 100,
+          seed: s,
+          deadEnds: false,
+          lineNodes: 20_000,
+          ...(lines[s] ? { order: lines[s] } : {}),
+        }),
+      )!;
       start += r.startMoves;
       clear += r.randomClearRate;
       progress += r.randomProgress;
@@ -190,10 +193,19 @@ console.log(
       const lines: (readonly Move[])[] = [];
       for (let s = 0; s < TABLE_BOARDS; s++) {
         const { result, ms } = timeOnce(() =>
-          generateBoard({ rows: 16, cols: 30, copies: 4, seed: 1000 + s, difficulty: d, gravity }),
+          valueOf(
+            generateBoard({
+              rows: 16,
+              cols: 30,
+              copies: 4,
+              seed: 1000 + s,
+              difficulty: d,
+              gravity,
+            }),
+          )!,
         );
         boards.push(result.board);
-        lines.push(result.solution);
+        lines.push(result.order);
         gen.push(ms);
       }
       row(gravity, d, boards, gen, lines);

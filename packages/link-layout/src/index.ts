@@ -10,7 +10,6 @@ export {
   EMPTY,
   FIXED,
   GRAVITIES,
-  GenerationError,
   IllegalMoveError,
   type Board,
   type Cell,
@@ -43,20 +42,46 @@ export { canLink, findPath, isDeadlocked, playablePairs } from './link/path.js';
 export { playMove, replay, type ReplayResult } from './link/play.js';
 export { isSettledBoard } from './generate/settled.js';
 export {
+  GENERATE_UNIT,
   generateBoard,
   shuffleBoard,
   type GenerateOptions,
   type GeneratedBoard,
   type ShuffleOptions,
 } from './generate/generate.js';
-export { type ProgressListener } from './generate/limits.js';
+export { DEFAULT_SOLVE_NODES } from './solve/budget.js';
 export {
   hintMove,
+  resumeOrder,
   solveBoard,
-  type GiveUpReason,
+  type AnswerSource,
+  type Hint,
   type HintResult,
   type SolveOptions,
   type SolveResult,
-  type SolveStatus,
 } from './solve/solve.js';
-export { rateBoard, type DifficultyReport, type RateOptions } from './rate/rate.js';
+export {
+  RATE_UNIT,
+  rateBoard,
+  type DifficultyReport,
+  type RateOptions,
+  type RateResult,
+} from './rate/rate.js';
+export {
+  answerFromJson,
+  answerToJson,
+  boardFromJson,
+  collectionFromJson,
+  levelFromJson,
+  levelToJson,
+  parseCollection,
+  printCollection,
+  toEngineGrid,
+  type CollectionJson,
+  type EngineGrid,
+  type LegendEntry,
+  type Level,
+  type LevelJson,
+  type MoveJson,
+} from './format/json.js';
+export { RATING_PLAYOUTS, game, scoreOf, type Answer, type LinkRating } from './game.js';

@@ -67,12 +67,6 @@ export interface RuleOptions {
   readonly gravity?: Gravity;
 }
 
-/**
- * A board that could not be generated (for example a mask without ring where every attempt got stuck):
- * the one generator error every game shares.
- */
-export { GenerationError } from '@puzzlekit/errors';
-
 /** A move or solution that breaks the rules (tiles differ, no path of at most two turns, empty cell…). */
 export class IllegalMoveError extends PuzzlekitError {
   /** Index of the offending move in the solution, when replaying one. */

@@ -26,6 +26,8 @@ import {
   onlyKeys,
   own,
   parseJsonText,
+  underPath,
+  collectionItems,
 } from './json.js';
 
 /** One puzzle of a collection. */
@@ -78,48 +80,42 @@ export function isCollection(value: unknown): boolean {
 
 /** Validates a parsed collection; errors carry JSON paths such as `$.puzzles[3].puzzle.animals`. */
 export function validateCollection(value: unknown): CollectionEntry[] {
-  const root = expectObject(value, '$');
-  onlyKeys(root, '$', ['puzzles']);
-  const list = expectArray(own(root, 'puzzles'), '$.puzzles');
-  if (list.length > MAX_COLLECTION)
-    invalid('$.puzzles', `at most ${MAX_COLLECTION} puzzles, got ${list.length}`);
-  return list.map((raw, i) => {
-    const path = `$.puzzles[${i}]`;
-    const o = expectObject(raw, path);
-    onlyKeys(o, path, ['name', 'grade', 'difficulty', 'puzzle', 'answer']);
-    const name = own(o, 'name') ?? String(i + 1);
-    if (typeof name !== 'string' || name.length > 200)
-      invalid(`${path}.name`, 'expected a name of at most 200 characters');
-    let puzzle: Puzzle;
-    try {
-      puzzle = validatePuzzle(own(o, 'puzzle'));
-    } catch (e) {
-      const p = (e as { path?: string }).path;
-      if (p === undefined) throw e;
-      invalid(`${path}.puzzle${p.slice(1)}`, (e as { reason: string }).reason);
-    }
+  return collectionItems(value, 'puzzles', MAX_COLLECTION, [
+    'grade',
+    'difficulty',
+    'puzzle',
+    'answer',
+  ]).map(({ item: o, path, name }) => {
+    const puzzle = underPath(`${path}.puzzle`, () => validatePuzzle(own(o, 'puzzle')));
     const entry: { -readonly [K in keyof CollectionEntry]: CollectionEntry[K] } = { name, puzzle };
     const grade = own(o, 'grade');
     if (grade !== undefined) entry.grade = expectChoice(grade, `${path}.grade`, GRADES, 'grade');
     const difficulty = own(o, 'difficulty');
     if (difficulty !== undefined) entry.difficulty = expectNumber(difficulty, `${path}.difficulty`);
     const answer = own(o, 'answer');
-    if (answer !== undefined) {
-      const cells = expectArray(answer, `${path}.answer`);
-      if (cells.length !== 9)
-        invalid(`${path}.answer`, `expected 9 placements, got ${cells.length}`);
-      entry.answer = cells.map((c, k) => {
-        const at = `${path}.answer[${k}]`;
-        const q = expectObject(c, at);
-        onlyKeys(q, at, ['animal', 'x', 'y']);
-        return {
-          animal: expectChoice(own(q, 'animal'), `${at}.animal`, ANIMALS, 'animal'),
-          x: expectInt(own(q, 'x'), `${at}.x`, 0, 2),
-          y: expectInt(own(q, 'y'), `${at}.y`, 0, 2),
-        };
-      });
-    }
+    if (answer !== undefined) entry.answer = validateAnswer(answer, `${path}.answer`);
     return entry;
+  });
+}
+
+/**
+ * Validates an answer: nine placements `{"animal","x","y"}` with x, y from 0 to 2 (whether they fit
+ * the puzzle is the verifier's question, not the format's).
+ *
+ * @throws InvalidInputError with the JSON path under `path` (default `$`).
+ */
+export function validateAnswer(value: unknown, path = '$'): Placement[] {
+  const cells = expectArray(value, path);
+  if (cells.length !== 9) invalid(path, `expected 9 placements, got ${cells.length}`);
+  return cells.map((c, k) => {
+    const at = `${path}[${k}]`;
+    const q = expectObject(c, at);
+    onlyKeys(q, at, ['animal', 'x', 'y']);
+    return {
+      animal: expectChoice(own(q, 'animal'), `${at}.animal`, ANIMALS, 'animal'),
+      x: expectInt(own(q, 'x'), `${at}.x`, 0, 2),
+      y: expectInt(own(q, 'y'), `${at}.y`, 0, 2),
+    };
   });
 }
 

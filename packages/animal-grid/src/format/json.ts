@@ -100,3 +100,60 @@ export function onlyKeys(o: Record<string, unknown>, path: string, keys: readonl
       );
   }
 }
+
+/**
+ * Runs a validator written for a document root (`$…` paths) on a value found at `path`, so its errors
+ * name the value's place in the enclosing document (`$.puzzles[3].puzzle.animals`).
+ */
+export function underPath<T>(path: string, validate: () => T): T {
+  try {
+    return validate();
+  } catch (e) {
+    if (!(e instanceof InvalidInputError) || e.path === undefined || path === '$') throw e;
+    throw new InvalidInputError(e.reason, {
+      path: e.path.startsWith('$') ? path + e.path.slice(1) : path,
+      code: e.code,
+    });
+  }
+}
+
+/** One item of a collection file: its object, its JSON path, and its name (default: its number). */
+export interface CollectionItem {
+  readonly item: Record<string, unknown>;
+  readonly path: string;
+  readonly name: string;
+}
+
+/**
+ * Reads the list of a collection file, `{"<key>": [ {…}, … ]}`: at most `max` items, each an object
+ * with only `itemKeys` and an optional `name` of at most 200 characters.
+ */
+export function collectionItems(
+  value: unknown,
+  key: string,
+  max: number,
+  itemKeys: readonly string[],
+): CollectionItem[] {
+  const root = expectObject(value, '$');
+  onlyKeys(root, '$', [key]);
+  const list = expectArray(own(root, key), `$.${key}`);
+  if (list.length > max) invalid(`$.${key}`, `at most ${max} items, got ${list.length}`);
+  return list.map((raw, i) => {
+    const path = `$.${key}[${i}]`;
+    const item = expectObject(raw, path);
+    onlyKeys(item, path, ['name', ...itemKeys]);
+    // Only an absent name takes the default: null is a wrong name, as the JSON Schema says.
+    const given = own(item, 'name');
+    const name = given === undefined ? String(i + 1) : given;
+    if (typeof name !== 'string' || codePoints(name) > 200)
+      invalid(`${path}.name`, 'expected a name of at most 200 characters');
+    return { item, path, name };
+  });
+}
+
+/** Characters of a string as JSON Schema's `maxLength` counts them: code points, not UTF-16 units. */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}

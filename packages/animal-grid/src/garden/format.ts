@@ -11,6 +11,7 @@ import {
   onlyKeys,
   own,
   parseJsonText,
+  codePoints,
 } from '../format/json.js';
 import { quoteInput } from '@puzzlekit/errors';
 
@@ -85,7 +86,7 @@ function readFlowerTypes(value: unknown): FlowerType[] {
     const f = expectObject(raw, p);
     onlyKeys(f, p, ['name', 'min', 'max']);
     const name = own(f, 'name');
-    if (typeof name !== 'string' || name === '' || name.length > MAX_FLOWER_NAME)
+    if (typeof name !== 'string' || name === '' || codePoints(name) > MAX_FLOWER_NAME)
       invalid(
         `${p}.name`,
         `expected a name of 1 to ${MAX_FLOWER_NAME} characters, got ${describe(name)}`,

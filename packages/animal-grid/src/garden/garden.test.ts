@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidInputError, ParseError } from '@puzzlekit/errors';
 import { Rng } from '@puzzlekit/rng';
-import { hasControlCharacter } from '../test-support.js';
-import { PAPER_FLOWERS, simulateGarden, type GardenLevel, type Planting } from './model.js';
+import { hasControlCharacter, openGardenField } from '../test-support.js';
+import { PAPER_FLOWERS, type GardenLevel, type Planting } from './model.js';
+import { INVALID_PLANTING, simulateGarden } from './planting.js';
 import { solveGarden } from './solve.js';
 import { generateGardenCampaign, generateGardenLevel } from './generate.js';
 import { formatGarden, parseGarden, validateGarden } from './format.js';
@@ -76,6 +77,62 @@ describe('Beautiful Garden', () => {
     expect(rose.min).toBe(50);
   });
 
+  it('refuses a planting that does not fit the level, with a typed one-line error', () => {
+    // The field report: three daisies where the level gives one, one cell planted twice, was said
+    // to "match the target".
+    const daisy: GardenLevel = {
+      ...level,
+      seeds: { daisy: 1 },
+      target: level.target.map((t) => t && 'daisy'),
+    };
+    const errorOf = (planting: Planting): InvalidInputError => {
+      try {
+        simulateGarden(daisy, planting);
+      } catch (e) {
+        expect(e).toBeInstanceOf(InvalidInputError);
+        return e as InvalidInputError;
+      }
+      throw new Error('accepted');
+    };
+    const three = [
+      { flower: 'daisy', x: 0, y: 0 },
+      { flower: 'daisy', x: 1, y: 0 },
+      { flower: 'daisy', x: 0, y: 0 },
+    ];
+    expect(errorOf(three).message).toBe('$[2]: cell 0,0 is planted twice (flowers 1 and 3)');
+    expect(errorOf(three.slice(0, 2)).message).toBe(
+      "$: the planting does not use the level's flowers: 2 'daisy' planted where the level gives 1",
+    );
+    expect(errorOf([]).code).toBe(INVALID_PLANTING);
+    expect(errorOf([{ flower: 'rose', x: 0, y: 0 }]).reason).toMatch(
+      /0 'daisy' planted where the level gives 1/,
+    );
+    expect(errorOf([{ flower: 'tulipx', x: 0, y: 0 }]).reason).toBe(
+      "flower 1: unknown flower 'tulipx'",
+    );
+    expect(errorOf([{ flower: 'daisy', x: 3, y: 0 }]).reason).toBe(
+      'flower 1: cell 3,0 is outside the 3×3 garden',
+    );
+    // The fitting planting grows as before.
+    expect(simulateGarden(daisy, [{ flower: 'daisy', x: 0, y: 0 }])).toEqual(daisy.target);
+    // Any planting of fitting counts on distinct cells is accepted (property): the check refuses only
+    // what the rules forbid.
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8], { minLength: 2, maxLength: 2 }),
+        ([a, b]) => {
+          const two: GardenLevel = { ...level, seeds: { rose: 1, daisy: 1 } };
+          const planting = [
+            { flower: 'rose', x: a! % 3, y: Math.floor(a! / 3) },
+            { flower: 'daisy', x: b! % 3, y: Math.floor(b! / 3) },
+          ];
+          expect(() => simulateGarden(two, planting)).not.toThrow();
+          expect(() => simulateGarden(two, [...planting, planting[0]!])).toThrow(InvalidInputError);
+        },
+      ),
+    );
+  });
+
   it('leaves a cell two kinds reach in the same round empty', () => {
     const l: GardenLevel = {
       ...level,
@@ -92,7 +149,7 @@ describe('Beautiful Garden', () => {
 
   it('solves the L-shaped garden: the corner seed is the only answer', () => {
     const r = solveGarden(level);
-    expect(r.complete).toBe(true);
+    expect(r.outcome).toEqual({ kind: 'solved' });
     expect(r.count).toBe(1);
     expect(r.solutions[0]).toEqual([{ flower: 'rose', x: 0, y: 0 }]);
     expect(r.solutions.map(key)).toEqual(bruteForce(level));
@@ -100,13 +157,13 @@ describe('Beautiful Garden', () => {
 
   it('proves there is no answer', () => {
     const r = solveGarden({ ...level, rounds: 1 });
-    expect(r).toMatchObject({ count: 0, complete: true });
+    expect(r).toMatchObject({ count: 0, outcome: { kind: 'impossible' } });
     expect(bruteForce({ ...level, rounds: 1 })).toEqual([]);
-    expect(solveGarden({ ...level, seeds: { rose: 6 } }).reason).toMatch(/only 5/);
-    expect(solveGarden({ ...level, seeds: { daisy: 1 } }).reason).toMatch(
+    expect(solveGarden({ ...level, seeds: { rose: 6 } }).noSolution).toMatch(/only 5/);
+    expect(solveGarden({ ...level, seeds: { daisy: 1 } }).noSolution).toMatch(
       /1 daisy must be planted but the target has only 0/,
     );
-    expect(solveGarden({ ...level, seeds: {} }).reason).toMatch(/rose but none is given/);
+    expect(solveGarden({ ...level, seeds: {} }).noSolution).toMatch(/rose but none is given/);
   });
 
   it('agrees with brute force on random small levels', () => {
@@ -136,7 +193,7 @@ describe('Beautiful Garden', () => {
           target: [],
         };
         const l = { ...base, target: simulateGarden(base, planting) };
-        const r = solveGarden(l, { listLimit: Infinity });
+        const r = solveGarden(l, {}, { listLimit: Infinity });
         expect(r.solutions.map(key).sort()).toEqual(bruteForce(l));
         expect(r.count).toBeGreaterThanOrEqual(1);
       }),
@@ -148,7 +205,7 @@ describe('Beautiful Garden', () => {
     const campaign = generateGardenCampaign(Rng.from('garden'), 6);
     const b = generateGardenCampaign(Rng.from('garden'), 6);
     expect(b).toEqual(campaign);
-    expect(campaign).toMatchObject({ missing: 0, gaveUp: null, outcome: { kind: 'solved' } });
+    expect(campaign).toMatchObject({ missing: 0, outcome: { kind: 'solved' } });
     const a = campaign.levels;
     expect(a.map((g) => g.level.size)).toEqual([2, 2, 3, 3, 4, 4]);
     for (const g of a) {
@@ -238,7 +295,7 @@ describe('Beautiful Garden on hostile input', () => {
     );
     // Names the player is not given are 0 seeds, not Object.prototype's functions.
     const noSeeds = { ...renamed('constructor'), seeds: {} };
-    expect(solveGarden(noSeeds).reason).toBe('the target has constructor but none is given');
+    expect(solveGarden(noSeeds).noSolution).toBe('the target has constructor but none is given');
   });
 
   it('reads a byte-order mark and CRLF line ends; cuts and escapes NUL and huge names in errors', () => {
@@ -282,45 +339,31 @@ describe('Beautiful Garden on hostile input', () => {
   });
 
   it('stops at its node or time budget and says which', () => {
-    // 16×16, everything one wet region, 8 roses: far too many plantings to try (few rounds keep
-    // each simulated planting cheap; the CLI test runs the 100-round case under --max-ms).
-    const n = 16;
-    const big: GardenLevel = {
-      size: n,
-      humidity: new Array<number>(n * n).fill(55),
-      flowerTypes: PAPER_FLOWERS,
-      seeds: { rose: 8 },
-      rounds: 3,
-      target: new Array<string | null>(n * n).fill('rose'),
-    };
-    const byNodes = solveGarden(big, { maxNodes: 1000 });
-    expect(byNodes).toMatchObject({
-      complete: false,
-      gaveUp: 'nodes',
-      nodes: 1000,
-      outcome: { kind: 'gave-up', bound: 'nodes', limit: 1000 },
+    const big = openGardenField();
+    const byWork = solveGarden(big, { maxWork: 1000 });
+    expect(byWork).toMatchObject({
+      work: 1000,
+      outcome: { kind: 'gave-up', bound: 'work', limit: 1000, unit: 'nodes' },
     });
-    // The older name still works; given both, the smaller bound holds.
-    expect(solveGarden(big, { nodeBudget: 700, maxNodes: 1000 }).nodes).toBe(700);
     const seen: number[] = [];
-    const byTime = solveGarden(big, {
-      maxMs: 20,
-      now: tickingClock(1),
-      maxNodes: 40_000,
-    });
+    const byTime = solveGarden(big, { maxMs: 20, now: tickingClock(1), maxWork: 40_000 });
     // The clock is read at the start and every 256 nodes, a tick each: the 20th check is at 20 ms.
-    expect(byTime).toMatchObject({ complete: false, gaveUp: 'time', nodes: 20 * 256 });
-    expect(byTime.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 20 });
-    solveGarden(big, { maxNodes: 40_000, onProgress: (k) => seen.push(k) });
+    expect(byTime).toMatchObject({ work: 20 * 256 });
+    expect(byTime.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 20, unit: 'ms' });
+    solveGarden(big, { maxWork: 40_000, onProgress: (k) => seen.push(k) });
     expect(seen).toEqual([16_384, 32_768]);
-    expect(solveGarden(level, { maxMs: 60_000 })).toMatchObject({
-      complete: true,
-      gaveUp: null,
-      outcome: { kind: 'solved' },
+    expect(solveGarden(level, { maxMs: 60_000 }).outcome).toEqual({ kind: 'solved' });
+    expect(solveGarden(level, { maxWork: 0 }).outcome).toMatchObject({
+      kind: 'gave-up',
+      bound: 'work',
     });
-    const campaign = generateGardenCampaign(Rng.from(1), 40, { maxMs: 3, now: tickingClock(1) });
-    expect(campaign.gaveUp).toBe('time');
-    expect(campaign.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 3 });
+    const campaign = generateGardenCampaign(
+      Rng.from(1),
+      40,
+      {},
+      { maxMs: 3, now: tickingClock(1) },
+    );
+    expect(campaign.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 3, unit: 'ms' });
     expect(campaign.levels.length + campaign.missing).toBe(40);
     expect(campaign.missing).toBeGreaterThan(0);
   });

@@ -1,30 +1,40 @@
 /** Seeded generation of Beautiful Garden levels with a unique solution. */
 import { InvalidInputError } from '@puzzlekit/errors';
 import type { Rng } from '@puzzlekit/rng';
-import { SOLVED, type Outcome } from '@puzzlekit/graph-search';
-import { startDeadline, type Deadline, type GaveUp, type TimeBudgetOptions } from '../budget.js';
+import {
+  BudgetMeter,
+  SOLVED,
+  gaveUp,
+  gaveUpResult,
+  solvedResult,
+  type Bound,
+  type Budget,
+  type JobResult,
+  type Outcome,
+} from '@puzzlekit/job';
 import {
   neighbourCells,
   PAPER_FLOWERS,
-  simulateGarden,
+  growPlanting,
   suits,
   type GardenLevel,
   type Planting,
 } from './model.js';
-import { solveGarden } from './solve.js';
+import { GARDEN_MAX_WORK, solveGarden } from './solve.js';
 
 /** Humidity values used by generated gardens: one per band of the paper's flowers, plus dry soil. */
 export const HUMIDITY_BANDS: readonly number[] = [20, 35, 55, 65, 75, 100];
 
 /** Options of {@link generateGardenLevel}. */
-export interface GardenGenerateOptions extends TimeBudgetOptions {
+export interface GardenGenerateOptions {
   /** Side of the garden (2–8). */
   readonly size: number;
-  /** Growth rounds (default 1 for size ≤ 3, else 2). */
+  /** Growth rounds, 0–100 (default 1 for size ≤ 3, else 2). */
   readonly rounds?: number;
-  /** Attempts before giving up (default 2000). */
-  readonly maxAttempts?: number;
 }
+
+/** Default work budget of {@link generateGardenLevel}: random gardens tried (attempts). */
+export const GARDEN_GENERATE_MAX_WORK = 2000;
 
 /** A generated level, its unique answer, and how many attempts it took. */
 export interface GeneratedGarden {
@@ -70,30 +80,50 @@ function humidityMap(rng: Rng, size: number): number[] {
  * one to three flower kinds that suit some of them, a random planting of a few seeds (mostly on cells
  * that suit them), grown for the given rounds into the target; kept only when the exhaustive solver
  * finds exactly one planting and the flowers grew (the target has more flowers than seeds).
+ *
+ * The work unit is an attempt (one random garden; default budget {@link GARDEN_GENERATE_MAX_WORK}).
+ * Each attempt's uniqueness check is bounded by {@link GARDEN_MAX_WORK} solver nodes, never by time,
+ * so the level depends only on the RNG and the options; a time limit only stops the job early.
+ *
+ * @throws InvalidInputError for a size outside 2–8, rounds outside 0–100, or a bad budget.
  */
 export function generateGardenLevel(
   rng: Rng,
   options: GardenGenerateOptions,
-): GeneratedGarden | null {
+  budget: Budget = {},
+): JobResult<GeneratedGarden> {
   const size = options.size;
   if (!Number.isInteger(size) || size < 2 || size > 8)
     throw new InvalidInputError(`size must be an integer from 2 to 8, got ${size}`, {
-      path: 'size',
+      path: '$.size',
     });
   const rounds = options.rounds ?? (size <= 3 ? 1 : 2);
-  const max = options.maxAttempts ?? 2000;
-  return levelWithin(rng, size, rounds, max, startDeadline(options));
+  if (!Number.isInteger(rounds) || rounds < 0 || rounds > 100)
+    throw new InvalidInputError(`rounds must be an integer from 0 to 100, got ${rounds}`, {
+      path: '$.rounds',
+    });
+  const meter = attemptMeter({ maxWork: GARDEN_GENERATE_MAX_WORK, ...budget });
+  const r = levelWithin(rng, size, rounds, meter);
+  return r.level === null
+    ? gaveUpResult(meter.gaveUp(r.bound), r.attempts)
+    : solvedResult(r.level, r.attempts);
 }
 
-/** The attempt loop of {@link generateGardenLevel}, stopping at `max` attempts or the deadline. */
-function levelWithin(
-  rng: Rng,
-  size: number,
-  rounds: number,
-  max: number,
-  deadline: Deadline,
-): GeneratedGarden | null {
-  for (let attempt = 1; attempt <= max && !deadline.expired(); attempt++) {
+/** A meter of attempts; an attempt takes up to milliseconds, so the clock is read before each. */
+function attemptMeter(budget: Budget): BudgetMeter {
+  return new BudgetMeter(budget, { unit: 'attempts', clockEvery: 1 });
+}
+
+/** What {@link levelWithin} ended with: a level, or the bound that stopped it; and the attempts made. */
+type AttemptsEnd =
+  | { readonly level: GeneratedGarden; readonly attempts: number }
+  | { readonly level: null; readonly bound: Bound; readonly attempts: number };
+
+/** The attempt loop: random gardens until one has a unique planting, or a bound of `meter` stops it. */
+function levelWithin(rng: Rng, size: number, rounds: number, meter: BudgetMeter): AttemptsEnd {
+  for (let attempt = 1; ; attempt++) {
+    const bound = meter.spend();
+    if (bound !== null) return { level: null, bound, attempts: attempt - 1 };
     const humidity = humidityMap(rng, size);
     const usable = PAPER_FLOWERS.filter((f) => humidity.some((h) => suits(f, h)));
     if (usable.length === 0) continue;
@@ -124,78 +154,85 @@ function levelWithin(
       rounds,
       target: [] as (string | null)[],
     };
-    const target = simulateGarden(base, planting);
+    const target = growPlanting(base, planting);
     if (target.filter((t) => t !== null).length <= planting.length) continue;
     const level: GardenLevel = { ...base, target };
-    const r = solveGarden(level, { countLimit: 2, listLimit: 1 });
-    if (r.complete || r.count === 2) {
-      if (r.count === 1 && r.complete) {
-        return { level, solution: r.solutions[0]!, attempts: attempt };
-      }
-    }
+    // The check has its own work bound in nodes (an attempt is kept only when it proves uniqueness
+    // within it) and shares only the deadline, which may stop the whole job.
+    const check = solveGarden(
+      level,
+      { ...meter.share(), maxWork: GARDEN_MAX_WORK },
+      { countLimit: 2, listLimit: 1 },
+    );
+    if (check.outcome.kind === 'gave-up' && check.outcome.bound === 'time')
+      return { level: null, bound: 'time', attempts: attempt };
+    if (check.outcome.kind === 'solved' && check.count === 1)
+      return {
+        level: { level, solution: check.solutions[0]!, attempts: attempt },
+        attempts: attempt,
+      };
   }
-  return null;
 }
 
 /** Options of {@link generateGardenCampaign}. */
-export interface GardenCampaignOptions extends TimeBudgetOptions {
+export interface GardenCampaignOptions {
   /** Side of the first level (default 2). */
   readonly startSize?: number;
   /** Levels per size before the side grows by one (default 2). */
   readonly perSize?: number;
-  /** Called after each level with the number of levels tried so far. */
-  readonly onProgress?: (done: number) => void;
+  /** Attempts per level before that level is given up (default {@link GARDEN_GENERATE_MAX_WORK}). */
+  readonly attemptsPerLevel?: number;
 }
 
-/** A campaign: the levels made, and why it stopped short when it did. */
+/** A campaign: the levels made, and how the job ended. */
 export interface GardenCampaign {
-  /** The levels, in order of growing size. */
-  readonly levels: readonly GeneratedGarden[];
-  /** Levels asked for but not made (their attempt budget ran out, or the time limit did). */
-  readonly missing: number;
-  /** `time` when the time limit ended the campaign early, `attempts` when a level ran out of attempts. */
-  readonly gaveUp: Extract<GaveUp, 'time' | 'attempts'> | null;
   /**
-   * The shared outcome: `solved` (every level made), or `gave-up` on `time` (limit `maxMs`) or `nodes`
-   * (a level's attempts, limit 2000 per level).
+   * `solved` when every level was made; `gave-up` on `work` (unit `attempts`, limit
+   * `attemptsPerLevel`) when some level ran out of its attempts (the later ones are still tried),
+   * or on a bound of the whole budget (`maxWork` attempts over the campaign, or `time`), which ends it.
    */
   readonly outcome: Outcome;
+  /** Attempts made over the whole campaign. */
+  readonly work: number;
+  /** The levels, in order of growing size. */
+  readonly levels: readonly GeneratedGarden[];
+  /** Levels asked for but not made. */
+  readonly missing: number;
 }
 
 /**
  * A campaign of levels of growing size: level i (0-based) has side `startSize + floor(i / perSize)`,
- * capped at 8. Each level comes from {@link generateGardenLevel} with the same RNG; `maxMs` bounds the
- * whole campaign.
+ * capped at 8, made like {@link generateGardenLevel} from the same RNG, each within
+ * `attemptsPerLevel`; `budget` bounds the whole campaign (default: no bound of its own). `onLevel`,
+ * called after each level tried with the number tried so far, can drive a progress display.
  */
 export function generateGardenCampaign(
   rng: Rng,
   count: number,
   options: GardenCampaignOptions = {},
+  budget: Budget = {},
+  onLevel?: (done: number) => void,
 ): GardenCampaign {
   const startSize = options.startSize ?? 2;
   const perSize = options.perSize ?? 2;
-  const deadline = startDeadline(options);
+  const perLevel = options.attemptsPerLevel ?? GARDEN_GENERATE_MAX_WORK;
+  const meter = attemptMeter({ maxWork: Infinity, ...budget });
   const levels: GeneratedGarden[] = [];
-  let gaveUp: GardenCampaign['gaveUp'] = null;
+  let outcome: Outcome = SOLVED;
   for (let i = 0; i < count; i++) {
-    if (deadline.expired()) {
-      gaveUp = 'time';
+    const size = Math.min(8, startSize + Math.floor(i / perSize));
+    const r = levelWithin(rng, size, size <= 3 ? 1 : 2, attemptMeter(meter.share(perLevel)));
+    meter.charge(r.attempts);
+    onLevel?.(i + 1);
+    if (r.level !== null) {
+      levels.push(r.level);
+      continue;
+    }
+    if (r.bound === 'time' || meter.remaining() === 0) {
+      outcome = meter.gaveUp(r.bound === 'time' ? 'time' : 'work');
       break;
     }
-    const size = Math.min(8, startSize + Math.floor(i / perSize));
-    const g = levelWithin(rng, size, size <= 3 ? 1 : 2, CAMPAIGN_ATTEMPTS, deadline);
-    if (g) levels.push(g);
-    else gaveUp = deadline.expired() ? 'time' : (gaveUp ?? 'attempts');
-    options.onProgress?.(i + 1);
+    outcome = gaveUp('work', perLevel, 'attempts');
   }
-  const outcome: Outcome =
-    gaveUp === null
-      ? SOLVED
-      : gaveUp === 'time'
-        ? { kind: 'gave-up', bound: 'time', limit: options.maxMs! }
-        : { kind: 'gave-up', bound: 'nodes', limit: CAMPAIGN_ATTEMPTS };
-  return { levels, missing: count - levels.length, gaveUp, outcome };
+  return { outcome, work: meter.work, levels, missing: count - levels.length };
 }
-
-/** Attempts per campaign level. */
-const CAMPAIGN_ATTEMPTS = 2000;

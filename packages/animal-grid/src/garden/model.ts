@@ -105,8 +105,12 @@ export function growRound(
   return next;
 }
 
-/** Plants `planting` and grows it `level.rounds` rounds; returns the garden (flower name or null per cell). */
-export function simulateGarden(level: GardenLevel, planting: Planting): (string | null)[] {
+/**
+ * Plants `planting` and grows it `level.rounds` rounds; returns the garden (flower name or null per
+ * cell). No check: for plantings built to fit the level (the generator's, the solver's); anything
+ * else goes through `simulateGarden`, which checks the planting first.
+ */
+export function growPlanting(level: GardenLevel, planting: Planting): (string | null)[] {
   const n = level.size;
   let cells: Int8Array = new Int8Array(n * n).fill(-1);
   const kindOf = kindIndex(level.flowerTypes);

@@ -6,47 +6,38 @@ import {
   type Bound,
   type Budget,
   type Outcome,
-} from '@puzzlekit/graph-search';
-import { checkMaxMs } from '../budget.js';
+} from '@puzzlekit/job';
 import { PaddedGarden } from './board.js';
 import { kindIndex, seedCount, type GardenLevel, type Planted, type Planting } from './model.js';
 
 /** Result of {@link solveGarden}. */
 export interface GardenSolveResult {
-  /** Plantings found (up to `listLimit`). */
-  readonly solutions: readonly Planting[];
-  /** Number of plantings found (exact when `complete`). */
-  readonly count: number;
-  /** True when the search was exhaustive: with count 0 that is a proof that no planting works. */
-  readonly complete: boolean;
-  /** Partial plantings explored. */
-  readonly nodes: number;
-  /** When count is 0 and the reason is simple, what rules every planting out. */
-  readonly reason: string | null;
-  /** The bound that ended the search early (`nodes` or `time`), or null (finished, or `countLimit` reached). */
-  readonly gaveUp: Extract<Bound, 'nodes' | 'time'> | null;
   /**
    * `solved` (at least one planting, and the search finished or reached `countLimit`), `impossible`
-   * (the search finished and found none: a proof) or `gave-up` with the bound and its limit.
+   * (the search finished and found none: a proof) or `gave-up` with the bound (`work` in `nodes`, or
+   * `time`) and its limit: then `count` is only how many were found so far.
    */
   readonly outcome: Outcome;
+  /** Partial plantings explored (the work unit, `nodes`). */
+  readonly work: number;
+  /** Plantings found (up to `listLimit`). */
+  readonly solutions: readonly Planting[];
+  /** Number of plantings found. */
+  readonly count: number;
+  /** When the outcome is `impossible` and a simple count rules every planting out: that count, in words. */
+  readonly noSolution: string | null;
 }
 
-/**
- * Options of {@link solveGarden}: the shared {@link Budget} (`maxNodes` partial plantings, default
- * 2,000,000; `maxMs`; `onProgress`, about every 16,384 nodes) and the older name `nodeBudget`.
- */
-export interface GardenSolveOptions extends Budget {
-  /** @deprecated use `maxNodes`; given both, the smaller holds. */
-  readonly nodeBudget?: number;
+/** Options of {@link solveGarden} (the budget is its own argument). */
+export interface GardenSolveOptions {
   /** List at most this many plantings (default 100; the count goes on). */
   readonly listLimit?: number;
   /** Stop after this many solutions (default: all). */
   readonly countLimit?: number;
 }
 
-/** Default node budget of {@link solveGarden}. */
-export const GARDEN_NODE_BUDGET = 2_000_000;
+/** Default work budget of {@link solveGarden}: partial plantings explored. */
+export const GARDEN_MAX_WORK = 2_000_000;
 
 /** One flower kind the player is given: its index, how many seeds, and the target cells of its kind. */
 interface SeedKind {
@@ -82,21 +73,22 @@ function seedKinds(level: GardenLevel, targetIdx: Int8Array): SeedKind[] | strin
  * cell of it lies farther than `rounds` growth steps (through target cells of that kind that suit it)
  * from every chosen seed. Each full planting is simulated and compared with the target.
  *
- * Bounded by `maxNodes` and `maxMs`: a 16×16 level of 100 rounds can need minutes for its node
- * budget, so callers facing untrusted levels should pass a time limit; `outcome` (and `gaveUp`) say
- * which bound hit. The search is a hand recursion, not the core's `depthFirstSearch`: it enumerates
+ * Bounded by `budget`: `maxWork` partial plantings (default {@link GARDEN_MAX_WORK}) decide the
+ * result; a time limit only stops early (a 16×16 level of 100 rounds can need minutes for the default
+ * work budget, so callers facing untrusted levels should pass one); `outcome` says which bound hit. The search is a hand recursion, not the core's `depthFirstSearch`: it enumerates
  * and counts every planting (that search stops at the first goal), and chooses seed cells in
  * increasing order, so no position repeats and a memo would only cost memory.
  */
 export function solveGarden(
   level: GardenLevel,
+  budget: Budget = {},
   options: GardenSolveOptions = {},
 ): GardenSolveResult {
   const n = level.size;
   const kinds = level.flowerTypes;
   const listLimit = options.listLimit ?? 100;
   const countLimit = options.countLimit ?? Infinity;
-  const meter = gardenMeter(options);
+  const meter = new BudgetMeter({ maxWork: GARDEN_MAX_WORK, ...budget }, { unit: 'nodes' });
   const kindOf = kindIndex(kinds);
   const targetIdx = Int8Array.from(level.target, (name) =>
     name === null ? -1 : (kindOf.get(name) ?? -1),
@@ -106,7 +98,7 @@ export function solveGarden(
   const solutions: Planting[] = [];
   let count = 0;
   let stopped = false;
-  let gaveUp: GardenSolveResult['gaveUp'] = null;
+  let gaveUp = null as Bound | null;
   const planted = new Int8Array(n * n).fill(-1);
   // The hot loops (the reach test of each kind, the growth of each full planting) run on a padded
   // board whose buffers live through the whole search.
@@ -127,8 +119,7 @@ export function solveGarden(
   const spend = (): boolean => {
     const bound = meter.spend();
     if (bound === null) return true;
-    // spend() reports nodes or time only (memory is judged by storesTooMany, unused here)
-    gaveUp = bound as 'nodes' | 'time';
+    gaveUp = bound;
     stopped = true;
     return false;
   };
@@ -151,27 +142,17 @@ export function solveGarden(
   };
   choose(0, 0, plan[0]?.seeds ?? 0);
   return {
+    outcome: gaveUp !== null ? meter.gaveUp(gaveUp) : count > 0 ? SOLVED : IMPOSSIBLE,
+    work: meter.work,
     solutions,
     count,
-    complete: !stopped,
-    nodes: meter.nodes,
-    reason: null,
-    gaveUp,
-    outcome: gaveUp !== null ? meter.gaveUp(gaveUp) : count > 0 ? SOLVED : IMPOSSIBLE,
+    noSolution: null,
   };
 }
 
 /** The answer when a simple count rules every planting out before any search. */
 function ruledOut(reason: string): GardenSolveResult {
-  return {
-    solutions: [],
-    count: 0,
-    complete: true,
-    nodes: 0,
-    reason,
-    gaveUp: null,
-    outcome: IMPOSSIBLE,
-  };
+  return { outcome: IMPOSSIBLE, work: 0, solutions: [], count: 0, noSolution: reason };
 }
 
 /** The planted flowers of a garden (a kind per cell, −1 empty) as a planting, top row first. */
@@ -181,17 +162,4 @@ function plantingOf(planted: Int8Array, kinds: GardenLevel['flowerTypes'], n: nu
     if (planted[i]! >= 0)
       p.push({ flower: kinds[planted[i]!]!.name, x: i % n, y: Math.floor(i / n) });
   return p;
-}
-
-/** The meter of one search: the older `nodeBudget` folded into `maxNodes` (the smaller holds). */
-function gardenMeter(options: GardenSolveOptions): BudgetMeter {
-  checkMaxMs(options.maxMs);
-  const { nodeBudget, ...budget } = options;
-  return new BudgetMeter({
-    ...budget,
-    maxNodes: Math.min(
-      options.maxNodes ?? (nodeBudget === undefined ? GARDEN_NODE_BUDGET : Infinity),
-      nodeBudget ?? Infinity,
-    ),
-  });
 }

@@ -41,3 +41,27 @@ export function parsePlanted(spec: string, level: GardenLevel): Planted {
   if (!kindIndex(level.flowerTypes).has(m[1]!)) fail(`unknown flower ${quoteInput(m[1]!, 40)}`);
   return { flower: m[1]!, x, y };
 }
+
+/**
+ * The flowers a level gives, in words: `1 tulip, 2 rose` (in the order of the level's flower kinds;
+ * names are the level's own, so they are not put in the plural), or `no flowers`.
+ */
+export function seedsText(level: GardenLevel): string {
+  const parts = level.flowerTypes
+    .filter((f) => Object.hasOwn(level.seeds, f.name) && (level.seeds[f.name] ?? 0) > 0)
+    .map((f) => `${level.seeds[f.name]} ${f.name}`);
+  return parts.length === 0 ? 'no flowers' : parts.join(', ');
+}
+
+/**
+ * A level in words for a designer: its size, the flowers to plant and the rounds they grow, then the
+ * target garden (humidity:flower per cell, top row first).
+ */
+export function describeGarden(level: GardenLevel): string {
+  const rounds = `${level.rounds} round${level.rounds === 1 ? '' : 's'} of growth`;
+  return [
+    `${level.size}×${level.size} garden, flowers to plant: ${seedsText(level)}; ${rounds}`,
+    'target (humidity:flower per cell):',
+    formatGardenGrid(level, level.target),
+  ].join('\n');
+}

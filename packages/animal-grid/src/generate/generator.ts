@@ -13,32 +13,34 @@ import {
 } from '../model.js';
 import { compile, relationHolds } from '../compile.js';
 import { HSET, MAX_H, MIN_H, POP } from '../masks.js';
-import { masksToSolution, searchCompiled } from '../solve/solver.js';
+import { masksToSolution, nodeMeter, searchCompiled } from '../solve/solver.js';
 import { paperDifficulty } from '../rate/difficulty.js';
 import { paperTrace, type PaperMetrics } from '../rate/traced.js';
 import { rateByDeduction, type DeductionRating } from '../rate/deduction.js';
-import { gradeOf, type Grade } from '../rate/grade.js';
-import { SOLVED, type Outcome } from '@puzzlekit/graph-search';
-import { startDeadline, type GaveUp, type TimeBudgetOptions } from '../budget.js';
+import { gradeOf, paperGradeOf, type Grade } from '../rate/grade.js';
+import {
+  BudgetMeter,
+  gaveUpResult,
+  solvedResult,
+  type Budget,
+  type JobResult,
+} from '@puzzlekit/job';
 
 /** Which rating a difficulty band applies to. */
 export type RatingKind = 'paper' | 'deduction';
 
 /** Options of {@link generatePuzzle}. */
-export interface GenerateOptions extends TimeBudgetOptions {
+export interface GenerateOptions {
   /** Accept only puzzles whose rating lies in [lo, hi] (default: any). */
   readonly band?: readonly [number, number];
-  /** Accept only puzzles of this grade (a band on the paper's D, see `GRADE_BANDS`). */
+  /** Accept only puzzles of this grade (by the hardest reasoning needed and D: see `gradeOf`). */
   readonly grade?: Grade;
   /** The rating the band applies to: the paper's D (default) or the summed deduction cost. */
   readonly rating?: RatingKind;
-  /** Candidates to try before giving up (default 5000): a candidate is this job's node. */
-  readonly maxCandidates?: number;
-  /** The shared budget's name for `maxCandidates`; given both, the smaller holds. */
-  readonly maxNodes?: number;
-  /** Called after every candidate with the number tried so far (for a progress display). */
-  readonly onProgress?: (candidates: number) => void;
 }
+
+/** Default work budget of {@link generatePuzzle}: candidates tried before giving up. */
+export const GENERATE_MAX_WORK = 5000;
 
 /** A generated puzzle with its answer and ratings. */
 export interface GeneratedPuzzle {
@@ -52,39 +54,36 @@ export interface GeneratedPuzzle {
   readonly difficulty: number;
   /** The deduction-based rating. */
   readonly deduction: DeductionRating;
-  /** The grade of `difficulty`. */
+  /** The grade by the hardest reasoning needed and D (`gradeOf`). */
   readonly grade: Grade;
+  /** The paper's grade, by D alone (`paperGradeOf`). */
+  readonly paperGrade: Grade;
 }
 
-/** Result of {@link generatePuzzle}: the puzzle, or null with the count of candidates that failed. */
-export interface GenerateResult {
-  /** The puzzle, or null when the candidate budget ran out. */
-  readonly puzzle: GeneratedPuzzle | null;
-  /** Candidates built (each a random arrangement turned into a minimal unique puzzle, then rated). */
-  readonly candidates: number;
-  /** Candidates that became unique but missed the band. */
+/**
+ * Result of {@link generatePuzzle}: `value` is the puzzle when the outcome is `solved`; `work` counts
+ * the candidates built (each a random arrangement turned into a minimal unique puzzle, then rated).
+ */
+export type GenerateResult = JobResult<GeneratedPuzzle> & {
+  /** Candidates that became unique but missed the band or grade. */
   readonly outOfBand: number;
-  /** When no puzzle was found: the bound that ran out (`candidates` or `time`); otherwise null. */
-  readonly gaveUp: Extract<GaveUp, 'candidates' | 'time'> | null;
-  /**
-   * The shared outcome: `solved`, or `gave-up` on `nodes` (the candidates, limit `maxCandidates`) or
-   * `time` (limit `maxMs`).
-   */
-  readonly outcome: Outcome;
-}
+};
 
 /** Solutions counted up to CAP: above it a condition is kept anyway (the pruning pass drops it if redundant). */
 const CAP = 400;
-const count = (p: Puzzle): number => {
+/**
+ * Nodes one solution count inside a candidate may use. Nine pieces never need as many, so the count is
+ * exact; the bound is in nodes, never in time, so a candidate is the same on any machine.
+ */
+const COUNT_MAX_NODES = 100_000;
+/** Solutions of `p`, counted up to `cap`. */
+const countUpTo = (p: Puzzle, cap: number): number => {
   let n = 0;
-  searchCompiled(compile(p), () => ++n < CAP, 100_000);
+  searchCompiled(compile(p), () => ++n < cap, nodeMeter({ maxWork: COUNT_MAX_NODES }));
   return n;
 };
-const isUnique = (p: Puzzle): boolean => {
-  let n = 0;
-  searchCompiled(compile(p), () => ++n < 2, 100_000);
-  return n === 1;
-};
+const count = (p: Puzzle): number => countUpTo(p, CAP);
+const isUnique = (p: Puzzle): boolean => countUpTo(p, 2) === 1;
 
 /** Every condition true of the arrangement (masks per animal index) that the game can state. */
 function trueConstraints(animals: readonly Animal[], masks: Int16Array): Constraint[] {
@@ -186,44 +185,45 @@ function candidate(rng: Rng): { puzzle: Puzzle; masks: Int16Array } | null {
 
 /**
  * Generates a puzzle with exactly one solution and no redundant condition (dropping any condition
- * admits a second solution), whose rating lies in `band`. Each candidate: a random nine of the box's
- * fourteen pieces on a random arrangement, random true conditions added while they cut the solution
- * count, until one solution is left, then conditions dropped in random order while the solution stays
- * unique. Deterministic for a given RNG state. Returns null (with the candidate count) when
- * `maxCandidates` run out.
+ * admits a second solution), whose rating lies in `band` (and whose grade is `grade`, when given).
+ * Each candidate: a random nine of the box's fourteen pieces on a random arrangement, random true
+ * conditions added while they cut the solution count, until one solution is left, then conditions
+ * dropped in random order while the solution stays unique.
+ *
+ * The work unit is a candidate (default budget {@link GENERATE_MAX_WORK}): the result depends only on
+ * the RNG, the options and `maxWork`. A time limit (`maxMs`, `deadline`) only stops the job early —
+ * the clock is read before each candidate — and the outcome then says `gave-up` on `time`; a job that
+ * completes gives the same puzzle however fast the machine is.
+ *
+ * @throws InvalidInputError for an empty band or a bound that is not a number ≥ 0.
  */
-export function generatePuzzle(rng: Rng, options: GenerateOptions = {}): GenerateResult {
-  const max = Math.min(
-    options.maxCandidates ?? (options.maxNodes === undefined ? 5000 : Infinity),
-    options.maxNodes ?? Infinity,
-  );
-  if (!(Number.isInteger(max) && max >= 1))
-    throw new InvalidInputError(`maxCandidates must be a whole number ≥ 1, got ${max}`, {
-      path: 'maxCandidates',
-    });
+export function generatePuzzle(
+  rng: Rng,
+  options: GenerateOptions = {},
+  budget: Budget = {},
+): GenerateResult {
   const band = options.band;
   if (band && !(band[0] <= band[1]))
-    throw new InvalidInputError(`empty difficulty band ${band[0]}..${band[1]}`, { path: 'band' });
-  const deadline = startDeadline(options);
+    throw new InvalidInputError(`empty difficulty band ${band[0]}..${band[1]}`, { path: '$.band' });
+  const meter = new BudgetMeter(
+    { maxWork: GENERATE_MAX_WORK, ...budget },
+    // A candidate takes up to milliseconds, so the clock is read before each one.
+    { unit: 'candidates', clockEvery: 1 },
+  );
   let outOfBand = 0;
-  for (let k = 1; k <= max; k++) {
-    // A candidate takes milliseconds, so the clock is read before each one.
-    if (deadline.expired())
-      return {
-        puzzle: null,
-        candidates: k - 1,
-        outOfBand,
-        gaveUp: 'time',
-        outcome: { kind: 'gave-up', bound: 'time', limit: options.maxMs! },
-      };
-    options.onProgress?.(k - 1);
+  let built = 0;
+  for (;;) {
+    // spend() counts a unit before its clock check, so the candidates built are counted apart.
+    const bound = meter.spend();
+    if (bound !== null) return { ...gaveUpResult(meter.gaveUp(bound), built), outOfBand };
+    built++;
     const cand = candidate(rng);
     if (!cand) continue;
     const trace = paperTrace(cand.puzzle);
     const difficulty = paperDifficulty(trace.metrics);
     const deduction = rateByDeduction(cand.puzzle);
     const value = (options.rating ?? 'paper') === 'paper' ? difficulty : deduction.total;
-    const grade = gradeOf(difficulty)!;
+    const grade = gradeOf(difficulty, deduction.hardest)!;
     if (
       (band && (value < band[0] || value > band[1])) ||
       (options.grade !== undefined && grade !== options.grade)
@@ -231,26 +231,15 @@ export function generatePuzzle(rng: Rng, options: GenerateOptions = {}): Generat
       outOfBand++;
       continue;
     }
-    return {
-      puzzle: {
-        puzzle: cand.puzzle,
-        solution: masksToSolution(cand.masks),
-        metrics: trace.metrics,
-        difficulty,
-        deduction,
-        grade,
-      },
-      candidates: k,
-      outOfBand,
-      gaveUp: null,
-      outcome: SOLVED,
+    const puzzle: GeneratedPuzzle = {
+      puzzle: cand.puzzle,
+      solution: masksToSolution(cand.masks),
+      metrics: trace.metrics,
+      difficulty,
+      deduction,
+      grade,
+      paperGrade: paperGradeOf(difficulty)!,
     };
+    return { ...solvedResult(puzzle, built), outOfBand };
   }
-  return {
-    puzzle: null,
-    candidates: max,
-    outOfBand,
-    gaveUp: 'candidates',
-    outcome: { kind: 'gave-up', bound: 'nodes', limit: max },
-  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { valueOf } from '@puzzlekit/job';
 import { Rng } from '@puzzlekit/rng';
 import { PAPER_COEFFICIENTS, PAPER_TABLE, paperDifficulty } from './difficulty.js';
 import { fitDifficulty } from './fit.js';
@@ -91,7 +92,8 @@ describe('refit', () => {
 describe('paperTrace', () => {
   it('solves Level 50 with N = 1 and a non-trivial trace', () => {
     const t = paperTrace(LEVEL_50);
-    expect(t.complete).toBe(true);
+    expect(t.outcome).toEqual({ kind: 'solved' });
+    expect(t.work).toBe(t.metrics.x3);
     expect(t.metrics.n).toBe(1);
     // Lions (3 cells, C(3,2) = 3 placements) come first, then the monkey, related to them.
     expect(t.steps.map((s) => s.animal).slice(0, 2)).toEqual(['lion', 'monkey']);
@@ -136,18 +138,16 @@ describe('paperTrace', () => {
     expect(paperDifficulty(u.metrics)).toBe(Infinity);
   });
 
-  it('stops at its map budget and says so', () => {
-    const t = paperTrace(
-      { animals: { panda: 5, lion: 2, hippo: 2 }, constraints: [] },
-      { mapBudget: 10 },
-    );
-    expect(t.complete).toBe(false);
-    expect(t.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 10 });
-    const shared = paperTrace(
-      { animals: { panda: 5, lion: 2, hippo: 2 }, constraints: [] },
-      { maxStates: 10 },
-    );
-    expect(shared).toEqual(t);
+  it('stops at its map budgets and says so', () => {
+    const open: Puzzle = { animals: { panda: 5, lion: 2, hippo: 2 }, constraints: [] };
+    const t = paperTrace(open, { maxStates: 10 });
+    expect(t.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 10, unit: 'states' });
+    expect(t.metrics.n).toBe(0);
+    expect(paperTrace(open, { maxWork: 7 })).toMatchObject({
+      outcome: { kind: 'gave-up', bound: 'work', limit: 7, unit: 'maps' },
+      work: 7,
+    });
+    expect(paperTrace(open, { maxWork: 0 }).outcome).toMatchObject({ bound: 'work', limit: 0 });
     expect(paperTrace(LEVEL_50).outcome).toEqual({ kind: 'solved' });
   });
 
@@ -173,7 +173,7 @@ describe('rateByDeduction', () => {
     const rng = Rng.from(11);
     let solved = 0;
     for (let i = 0; i < 25; i++) {
-      const g = generatePuzzle(rng).puzzle!;
+      const g = valueOf(generatePuzzle(rng))!;
       const r = rateByDeduction(g.puzzle);
       expect(r.consistent).toBe(true);
       if (r.solvedByLogic) {

@@ -3,7 +3,7 @@
  * counts X1 (thinking steps of relative conditions), X2 (positions for the first subject), X3 (nodes),
  * X4 (dead ends) and N (solutions).
  */
-import { SOLVED, type Outcome } from '@puzzlekit/graph-search';
+import { BudgetMeter, SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
 import { ANIMALS, type Animal, type Puzzle } from '../model.js';
 import { compile, REL_ADJ, REL_HIGHER, type Compiled } from '../compile.js';
 import { relationHolds } from '../compile.js';
@@ -56,19 +56,17 @@ export interface PaperTrace {
   readonly metrics: PaperMetrics;
   /** One entry per subject, in the order the procedure placed them. */
   readonly steps: readonly TraceStep[];
-  /** False when the layer size went over `mapBudget` and the run stopped (metrics then partial). */
-  readonly complete: boolean;
-  /** The shared outcome: `solved` (the run finished), or `gave-up` on `memory` (the map budget). */
+  /**
+   * `solved` (the run finished), or `gave-up`: on `memory` when one layer would hold more than
+   * `maxStates` partial maps, on `work` (unit `maps`) or `time`. The metrics are then partial.
+   */
   readonly outcome: Outcome;
+  /** Partial maps kept over the run (the work unit: X3 when the run finished). */
+  readonly work: number;
 }
 
-/** Options of {@link paperTrace}. */
-export interface PaperTraceOptions {
-  /** Most partial maps kept in one layer (default 200,000): the shared budget's `maxStates`. */
-  readonly maxStates?: number;
-  /** @deprecated use `maxStates`; given both, the smaller holds. */
-  readonly mapBudget?: number;
-}
+/** Default memory budget of {@link paperTrace}: partial maps held in one layer. */
+export const TRACE_MAX_STATES = 200_000;
 
 /**
  * The order in which the procedure takes the subjects. Step 1–2: among animals with absolute
@@ -120,7 +118,8 @@ export function paperOrder(c: Compiled): { order: number[]; reasons: TraceStep['
 }
 
 /**
- * Runs the paper's procedure on a puzzle. Every partial map of a layer is extended by every placement
+ * Runs the paper's procedure on a puzzle, within `budget` (work unit: a partial map kept; memory: the
+ * maps of one layer, default {@link TRACE_MAX_STATES}). Every partial map of a layer is extended by every placement
  * of the next subject (breadth first, as the paper's `work`/`get_process_maps`): the subject's cells
  * are its absolute region minus occupied cells, narrowed by each relative condition whose partner is
  * already on the map (X1 counts each such use); too few cells is a dead end, and so is a completed
@@ -130,12 +129,10 @@ export function paperOrder(c: Compiled): { order: number[]; reasons: TraceStep['
  * code keeps one neighbour and one height relation per animal), and nodes are counted once (the code's
  * `count_point += len(t)` adds the running list again for every map).
  */
-export function paperTrace(puzzle: Puzzle, options: PaperTraceOptions = {}): PaperTrace {
+export function paperTrace(puzzle: Puzzle, budget: Budget = {}): PaperTrace {
   const c = compile(puzzle);
-  const budget = Math.min(
-    options.maxStates ?? (options.mapBudget === undefined ? 200_000 : Infinity),
-    options.mapBudget ?? Infinity,
-  );
+  const meter = new BudgetMeter({ maxStates: TRACE_MAX_STATES, ...budget }, { unit: 'maps' });
+  let stoppedBy = null as 'work' | 'time' | 'memory' | null;
   const { order, reasons } = paperOrder(c);
   let x1 = 0;
   let x3 = 0;
@@ -186,8 +183,15 @@ export function paperTrace(puzzle: Puzzle, options: PaperTraceOptions = {}): Pap
           dead++;
           continue;
         }
+        const bound = meter.spend();
+        if (bound !== null) {
+          stoppedBy = bound;
+          complete = false;
+          break;
+        }
         for (let u = 0; u < 9; u++) next.push(u === t ? m : layer[base + u]!);
-        if (next.length / 9 > budget) {
+        if (meter.storesTooMany(next.length / 9)) {
+          stoppedBy = 'memory';
           complete = false;
           break;
         }
@@ -212,8 +216,8 @@ export function paperTrace(puzzle: Puzzle, options: PaperTraceOptions = {}): Pap
   return {
     metrics: { x1, x2, x3, x4, n: complete ? size : 0 },
     steps,
-    complete,
-    outcome: complete ? SOLVED : { kind: 'gave-up', bound: 'memory', limit: budget },
+    outcome: stoppedBy === null ? SOLVED : meter.gaveUp(stoppedBy),
+    work: meter.work,
   };
 }
 

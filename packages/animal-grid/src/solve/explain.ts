@@ -7,7 +7,8 @@ import { ANIMALS, type Animal, type Puzzle } from '../model.js';
 import { compile } from '../compile.js';
 import { FULL, POP } from '../masks.js';
 import { cellsText, describeConstraint, listWords } from '../text/words.js';
-import { searchCompiled } from './solver.js';
+import { BudgetMeter } from '@puzzlekit/job';
+import { nodeMeter, searchCompiled } from './solver.js';
 
 /** Why a puzzle has no solution. */
 export interface NoSolutionReason {
@@ -28,22 +29,19 @@ const EXPLAIN_NODE_BUDGET = 2_000_000;
 
 /**
  * Has the puzzle (with only the conditions in `keep`) at least one solution? `null` when the shared
- * node budget ran out before the search could tell.
+ * node budget ran out before the search could tell. The search's nodes are charged to `meter`.
  */
-function solvable(
-  puzzle: Puzzle,
-  keep: readonly number[],
-  budget: { nodes: number },
-): boolean | null {
+function solvable(puzzle: Puzzle, keep: readonly number[], meter: BudgetMeter): boolean | null {
   const sub: Puzzle = {
     animals: puzzle.animals,
     constraints: keep.map((i) => puzzle.constraints[i]!),
   };
   let found = false;
-  const r = searchCompiled(compile(sub), () => ((found = true), false), budget.nodes);
-  budget.nodes -= r.nodes;
+  const own = new BudgetMeter(meter.share(), { unit: 'nodes' });
+  const r = searchCompiled(compile(sub), () => ((found = true), false), own);
+  meter.charge(own.work);
   if (found) return true;
-  return r.complete ? false : null;
+  return r.bound === null ? false : null;
 }
 
 /**
@@ -100,8 +98,8 @@ function crowdedGroup(puzzle: Puzzle): NoSolutionReason | null {
  */
 export function explainNoSolution(puzzle: Puzzle): NoSolutionReason | null {
   const all = puzzle.constraints.map((_, i) => i);
-  const budget = { nodes: EXPLAIN_NODE_BUDGET };
-  if (solvable(puzzle, all, budget) !== false) return null;
+  const meter = nodeMeter({ maxWork: EXPLAIN_NODE_BUDGET });
+  if (solvable(puzzle, all, meter) !== false) return null;
   const crowded = crowdedGroup(puzzle);
   if (crowded) return crowded;
   // A condition is dropped only when the rest is proven to have no solution; when the budget runs
@@ -109,7 +107,7 @@ export function explainNoSolution(puzzle: Puzzle): NoSolutionReason | null {
   let core = all;
   for (const i of all) {
     const without = core.filter((j) => j !== i);
-    if (budget.nodes > 0 && solvable(puzzle, without, budget) === false) core = without;
+    if (meter.remaining() > 0 && solvable(puzzle, without, meter) === false) core = without;
   }
   if (core.length === 0) {
     // Only possible if the pieces themselves cannot fill the board, which validation rules out.

@@ -9,7 +9,8 @@ describe('solve', () => {
   it("finds the paper's Level 50 answer, and only it", () => {
     const r = solve(LEVEL_50);
     expect(r.count).toBe(1);
-    expect(r.complete).toBe(true);
+    expect(r.outcome).toEqual({ kind: 'solved' });
+    expect(r.noSolution).toBeNull();
     expect(r.solutions[0]!.map((p) => p.animal).join(' ')).toBe(
       'panda lion monkey tiger hippo lion panda elephant hippo',
     );
@@ -32,13 +33,12 @@ describe('solve', () => {
   it('counts an unconstrained puzzle as the multinomial 9!/(5!·2!·2!) = 756', () => {
     const p: Puzzle = { animals: { panda: 5, lion: 2, hippo: 2 }, constraints: [] };
     expect(countSolutions(p)).toBe(756);
-    expect(solve(p, { countLimit: 10 }).stoppedBy).toBe('countLimit');
-    expect(solve(p, { nodeBudget: 3 }).stoppedBy).toBe('nodeBudget');
-    expect(solve(p, { maxNodes: 3 })).toMatchObject({
-      stoppedBy: 'nodeBudget',
-      outcome: { kind: 'gave-up', bound: 'nodes', limit: 3 },
+    expect(solve(p, { countLimit: 10 })).toMatchObject({ count: 10, outcome: { kind: 'solved' } });
+    expect(solve(p, {}, { maxWork: 3 })).toMatchObject({
+      work: 3,
+      outcome: { kind: 'gave-up', bound: 'work', limit: 3, unit: 'nodes' },
     });
-    expect(solve(p, { countLimit: 10 }).outcome).toEqual({ kind: 'solved' });
+    expect(solve(p, {}, { maxWork: 0 })).toMatchObject({ count: 0, work: 0 });
     expect(solve(p).outcome).toEqual({ kind: 'solved' });
   });
 

@@ -1,12 +1,12 @@
 /** Exact solver: depth-first search over whole-animal bitmasks with forward checking. */
-import { IMPOSSIBLE, SOLVED, type Outcome } from '@puzzlekit/graph-search';
+import { BudgetMeter, IMPOSSIBLE, SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
 import { ANIMALS, type Placement, type Puzzle, type Solution } from '../model.js';
 import { absoluteMask, compile, relationHolds, type Compiled } from '../compile.js';
 import { MASKS_BY_POP } from '../masks.js';
 import { explainNoSolution, type NoSolutionReason } from './explain.js';
 
-/** Default node budget of {@link solve}. */
-const SOLVE_MAX_NODES = 1_000_000;
+/** Default work budget of {@link solve}, in search nodes (a puzzle needs at most a few thousand). */
+export const SOLVE_MAX_WORK = 1_000_000;
 
 /** Options of {@link solve}. */
 export interface SolveOptions {
@@ -20,37 +20,27 @@ export interface SolveOptions {
   readonly countLimit?: number;
   /** List at most this many solutions in the result (default 1000; the count stays exact). */
   readonly listLimit?: number;
-  /**
-   * Search nodes allowed before giving up (default 1,000,000; a puzzle needs at most a few
-   * thousand): the shared budget's `maxNodes`. No time bound: the whole search takes microseconds.
-   */
-  readonly maxNodes?: number;
-  /** @deprecated use `maxNodes`; given both, the smaller holds. */
-  readonly nodeBudget?: number;
 }
 
 /** What {@link solve} found. */
 export interface SolveResult {
-  /** Number of solutions found (exact when `complete`). */
+  /**
+   * `solved` (at least one solution, counted to the end or to `countLimit`), `impossible` (the search
+   * was exhaustive and found none: a proof) or `gave-up` (work budget in `nodes`, or the time limit;
+   * `count` is then a lower bound).
+   */
+  readonly outcome: Outcome;
+  /** Search nodes visited (the unit of `maxWork`). */
+  readonly work: number;
+  /** Number of solutions found: exact when the search ran to its end, else how many so far. */
   readonly count: number;
   /** The solutions (up to `listLimit`), in search order. */
   readonly solutions: readonly Solution[];
-  /** True when the search was exhaustive: `count` is the exact number of solutions. */
-  readonly complete: boolean;
-  /** Why the search stopped early, if it did. */
-  readonly stoppedBy: 'countLimit' | 'nodeBudget' | null;
   /**
-   * The shared outcome: `solved` (at least one solution, counted to the end or to `countLimit`),
-   * `impossible` (exhaustive, none) or `gave-up` on the node budget.
-   */
-  readonly outcome: Outcome;
-  /** Search nodes visited. */
-  readonly nodes: number;
-  /**
-   * When the puzzle (without a `board`) has no solution: why, naming the conditions responsible.
+   * When the outcome is `impossible` and no `board` was given: why, naming the conditions responsible.
    * Null otherwise.
    */
-  readonly reason: NoSolutionReason | null;
+  readonly noSolution: NoSolutionReason | null;
 }
 
 /** Turns one mask per animal index into placements, top row first. */
@@ -83,9 +73,9 @@ interface RelRef {
 export function searchCompiled(
   c: Compiled,
   visit: (masks: Int16Array) => boolean | void,
-  nodeBudget = SOLVE_MAX_NODES,
+  meter: BudgetMeter,
   fixed?: ArrayLike<number>,
-): { count: number; nodes: number; complete: boolean; stopped: boolean } {
+): SearchEnd {
   const types = c.types;
   const cands: Int16Array[] = [];
   const rels: RelRef[][] = [];
@@ -106,9 +96,8 @@ export function searchCompiled(
   }
   const placed = new Int16Array(9);
   let count = 0;
-  let nodes = 0;
   let stopped = false;
-  let outOfBudget = false;
+  let bound: SearchEnd['bound'] = null;
   const ok = (t: number, m: number): boolean => {
     for (const r of rels[t]!) {
       const o = placed[r.other]!;
@@ -124,9 +113,10 @@ export function searchCompiled(
       if (visit(placed) === false) stopped = true;
       return;
     }
-    if (++nodes > nodeBudget) {
+    const over = meter.spend();
+    if (over !== null) {
       stopped = true;
-      outOfBudget = true;
+      bound = over;
       return;
     }
     let best = -1;
@@ -150,26 +140,44 @@ export function searchCompiled(
     }
   };
   dfs(0, types.length);
-  return { count, nodes, complete: !stopped, stopped: stopped && !outOfBudget };
+  return { count, bound, visitStopped: stopped && bound === null };
+}
+
+/** How {@link searchCompiled} ended: solutions visited, and the bound that cut it short (or null). */
+export interface SearchEnd {
+  readonly count: number;
+  /** The budget bound that stopped the search before its end, or null. */
+  readonly bound: 'work' | 'time' | 'memory' | null;
+  /** True when `visit` asked to stop (so the search did not run to its end either). */
+  readonly visitStopped: boolean;
+}
+
+/** A meter counting search nodes against `budget` (default {@link SOLVE_MAX_WORK} nodes). */
+export function nodeMeter(budget: Budget = {}): BudgetMeter {
+  return new BudgetMeter({ maxWork: SOLVE_MAX_WORK, ...budget }, { unit: 'nodes' });
 }
 
 /**
- * Finds all solutions of a puzzle (or as many as the options allow), exactly.
+ * Finds all solutions of a puzzle (or as many as the options allow), exactly. The work unit is a
+ * search node; the default budget is {@link SOLVE_MAX_WORK} nodes and no time limit (a puzzle takes
+ * microseconds).
  *
  * @example
  * ```ts
  * const r = solve(parsePuzzle(text));
  * r.count; // 1 for a well-made puzzle
  * ```
+ * @throws InvalidInputError (code `INVALID_BUDGET`) for a bound that is not a number ≥ 0.
  */
-export function solve(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
+export function solve(
+  puzzle: Puzzle,
+  options: SolveOptions = {},
+  budget: Budget = {},
+): SolveResult {
   const c = compile(puzzle);
   const countLimit = options.countLimit ?? Infinity;
   const listLimit = options.listLimit ?? 1000;
-  const maxNodes = Math.min(
-    options.maxNodes ?? (options.nodeBudget === undefined ? SOLVE_MAX_NODES : Infinity),
-    options.nodeBudget ?? Infinity,
-  );
+  const meter = nodeMeter(budget);
   const solutions: Solution[] = [];
   let n = 0;
   const r = searchCompiled(
@@ -179,27 +187,14 @@ export function solve(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
       if (solutions.length < listLimit) solutions.push(masksToSolution(masks));
       return n < countLimit;
     },
-    maxNodes,
+    meter,
     options.board === undefined ? undefined : boardMasks(options.board),
   );
-  const stoppedBy = r.complete ? null : r.stopped ? 'countLimit' : 'nodeBudget';
   const outcome: Outcome =
-    stoppedBy === 'nodeBudget'
-      ? { kind: 'gave-up', bound: 'nodes', limit: maxNodes }
-      : r.count > 0
-        ? SOLVED
-        : IMPOSSIBLE;
-  const reason =
-    r.count === 0 && r.complete && options.board === undefined ? explainNoSolution(puzzle) : null;
-  return {
-    count: r.count,
-    solutions,
-    complete: r.complete,
-    stoppedBy,
-    outcome,
-    nodes: r.nodes,
-    reason,
-  };
+    r.bound !== null ? meter.gaveUp(r.bound) : r.count > 0 ? SOLVED : IMPOSSIBLE;
+  const noSolution =
+    outcome.kind === 'impossible' && options.board === undefined ? explainNoSolution(puzzle) : null;
+  return { outcome, work: meter.work, count: r.count, solutions, noSolution };
 }
 
 /** One mask per animal index: the cells each animal holds on a (partly filled) board. */
@@ -214,7 +209,7 @@ export function boardMasks(board: readonly Placement[]): Int16Array {
 
 /** Number of solutions, counting at most `limit` (default: all). */
 export function countSolutions(puzzle: Puzzle, limit = Infinity): number {
-  return solve(puzzle, { countLimit: limit, listLimit: 0 }).count;
+  return solve(puzzle, { countLimit: limit, listLimit: 0 }, { maxWork: Infinity }).count;
 }
 
 /** True when the puzzle has exactly one solution. */

@@ -2,8 +2,8 @@
 // line and column inside the input, never another error, and huge inputs stop at the size limit.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ParseError } from '@puzzlekit/errors';
-import { MAX_SIDE, parseBoard, parseMask, printBoard, printMask } from './text.js';
+import { InvalidInputError, ParseError } from '@puzzlekit/errors';
+import { MAX_SIDE, checkBoardShape, parseBoard, parseMask, printBoard, printMask } from './text.js';
 
 /** Characters that matter to the parsers, mixed with arbitrary ones. */
 const interesting = fc.constantFrom(
@@ -118,5 +118,26 @@ describe('parsers under hostile input (fast-check)', () => {
   it('blank lines after the board never count against the limit', () => {
     const text = `AA\n${'\n'.repeat(5000)}`;
     expect(parseBoard(text)).toEqual({ rows: 1, cols: 2, cells: [1, 1] });
+  });
+});
+
+describe('hostile Board objects', () => {
+  it('values whose toString is missing or not a function are named by type, never called', () => {
+    // Found by the schema fuzz test: `${rows}` on { toString: 0 } threw a TypeError.
+    const hostile = [{ toString: 0 }, Object.create(null) as object, [1, 2], null, 'x'.repeat(500)];
+    for (const value of hostile) {
+      for (const board of [
+        { rows: value, cols: 2, cells: [1, 1] },
+        { rows: 1, cols: value, cells: [1, 1] },
+        { rows: 1, cols: 2, cells: [1, value] },
+      ]) {
+        expect(() => checkBoardShape(board as never)).toThrow(InvalidInputError);
+        try {
+          checkBoardShape(board as never);
+        } catch (e) {
+          expect((e as Error).message.length).toBeLessThan(200);
+        }
+      }
+    }
   });
 });

@@ -144,6 +144,16 @@ export function boardRows(board: Board): string[] {
 }
 
 /**
+ * A value from untrusted input in a message: numbers as they are, strings quoted and cut, anything
+ * else by its type (an object's own `toString` is never called: it may be missing or hostile).
+ */
+function shown(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return quoteInput(value);
+  return value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value;
+}
+
+/**
  * Checks that a board object is well-formed: positive integer sizes, `rows × cols` integer cells,
  * each -2, -1, 0 or a face ≥ 1, and (unless `requireEven` is false) every face an even number of times.
  *
@@ -152,23 +162,26 @@ export function boardRows(board: Board): string[] {
 export function checkBoardShape(board: Board, requireEven = true): void {
   const { rows, cols, cells } = board;
   if (!Number.isInteger(rows) || rows < 1 || rows > MAX_SIDE)
-    throw new InvalidInputError(`rows must be an integer in 1..${MAX_SIDE}, got ${rows}`, {
+    throw new InvalidInputError(`rows must be an integer in 1..${MAX_SIDE}, got ${shown(rows)}`, {
       path: '$.rows',
     });
   if (!Number.isInteger(cols) || cols < 1 || cols > MAX_SIDE)
-    throw new InvalidInputError(`cols must be an integer in 1..${MAX_SIDE}, got ${cols}`, {
+    throw new InvalidInputError(`cols must be an integer in 1..${MAX_SIDE}, got ${shown(cols)}`, {
       path: '$.cols',
     });
-  if (!Array.isArray(cells) || cells.length !== rows * cols)
+  if (!Array.isArray(cells))
+    throw new InvalidInputError('cells must be a list of cell values', { path: '$.cells' });
+  if (cells.length !== rows * cols)
     throw new InvalidInputError(`cells must hold rows × cols = ${rows * cols} values`, {
       path: '$.cells',
+      code: 'CELL_COUNT',
     });
   const counts = new Map<number, number>();
   const values = cells as readonly unknown[];
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (typeof v !== 'number' || !Number.isInteger(v) || v < FIXED)
-      throw new InvalidInputError(`cell value must be -2, -1, 0 or a face ≥ 1, got ${String(v)}`, {
+      throw new InvalidInputError(`cell value must be -2, -1, 0 or a face ≥ 1, got ${shown(v)}`, {
         path: `$.cells[${i}]`,
       });
     if (v > 0) counts.set(v, (counts.get(v) ?? 0) + 1);

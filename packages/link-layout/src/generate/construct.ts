@@ -2,11 +2,11 @@
 // random linkable pair (faces ignored, gravity applied exactly as in play), backtracking when no
 // pair is linkable; the removal order, played forwards, clears the board once faces are given to
 // the pairs.
+import type { Bound, BudgetMeter } from '@puzzlekit/job';
 import type { Rng } from '@puzzlekit/rng';
 import { computeSegments, partnersOf, unpad, type Engine } from '../engine.js';
 import { removeAndSettle } from '../link/play.js';
-import { GenerationError, type Gravity, type Move } from '../model.js';
-import type { WorkLimits } from './limits.js';
+import type { Gravity, Move } from '../model.js';
 
 /** The outcome of a construction: which tile ids were paired, in play order, and where. */
 export interface Construction {
@@ -19,11 +19,18 @@ export interface Construction {
   readonly backtracks: number;
 }
 
+/** Why a construction did not finish: a bound of the budget, or no linkable pair at all. */
+export type ConstructionStop = { readonly bound: Bound } | { readonly noPair: true };
+
 /**
  * Runs the construction on `e` (whose grid holds blank tiles with ids 1..tiles, at rest under
- * `gravity`). The grid is left empty of tiles. `difficulty` in [0, 1] biases the choice of pair:
- * low prefers adjacent, straight pairs; high prefers far-apart, two-turn pairs. `limits` bounds the
- * wall-clock time (a GenerationError saying "gave up") and hears of progress.
+ * `gravity`). The grid is left empty of tiles when it finishes. `difficulty` in [0, 1] biases the
+ * choice of pair: low prefers adjacent, straight pairs; high prefers far-apart, two-turn pairs.
+ * `meter` counts one unit per step (a pair removed, or a dead end that backtracks; removals undone
+ * and made again count again), so a layout that keeps getting stuck ends on the work budget,
+ * deterministically. Returns
+ * why it stopped instead when a bound ran out, or when no two tiles link at all (then no clearing
+ * order exists: nothing can be played first).
  */
 export function construct(
   e: Engine,
@@ -31,9 +38,8 @@ export function construct(
   rng: Rng,
   difficulty: number,
   gravity: Gravity,
-  maxBacktracks: number,
-  limits?: WorkLimits,
-): Construction {
+  meter: BudgetMeter,
+): Construction | ConstructionStop {
   const steps = tiles / 2;
   const pairA = new Int32Array(steps);
   const pairB = new Int32Array(steps);
@@ -79,7 +85,8 @@ export function construct(
   let back = 1;
   let k = 0;
   while (k < steps) {
-    limits?.check(k, steps);
+    const bound = meter.spend();
+    if (bound !== null) return { bound };
     computeSegments(e);
     let nLive = 0;
     for (let i = 0; i < e.size; i++) if (e.grid[i]! > 0) live[nLive++] = i;
@@ -109,12 +116,10 @@ export function construct(
       }
     }
     if (cand.length === 0) {
-      // Stuck: undo the last `back` moves (doubling on repeated trouble) and try again.
-      if (++backtracks > maxBacktracks || k === 0) {
-        throw new GenerationError(
-          `no sequence of linkable pairs clears this layout after ${backtracks} backtracks (try the outer ring, fewer blocked cells or another seed)`,
-        );
-      }
+      // Stuck: undo the last `back` moves (doubling on repeated trouble) and try again. At the
+      // start every tile was tried as a source and none links: no clearing order exists.
+      if (k === 0) return { noPair: true };
+      backtracks++;
       const to = Math.max(0, k - back);
       back = Math.min(back * 2, steps);
       while (k > to) undoStep(--k);

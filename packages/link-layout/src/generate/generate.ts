@@ -1,4 +1,12 @@
 import { InvalidInputError } from '@puzzlekit/errors';
+import {
+  BudgetMeter,
+  gaveUpResult,
+  impossibleResult,
+  solvedResult,
+  type Budget,
+  type JobResult,
+} from '@puzzlekit/job';
 import { Rng, type Seed } from '@puzzlekit/rng';
 import { createEngine, pad, setFloor, settleAll, type Engine } from '../engine.js';
 import { checkBoardShape } from '../format/text.js';
@@ -14,13 +22,11 @@ import {
   type Move,
   type RuleOptions,
 } from '../model.js';
-import { solveBoard } from '../solve/solve.js';
-import { construct } from './construct.js';
-import { WorkLimits, timeLimitOf, type ProgressListener } from './limits.js';
+import { construct, type Construction, type ConstructionStop } from './construct.js';
 import { isSettledBoard } from './settled.js';
 
-/** Options of {@link generateBoard}. */
-export interface GenerateOptions extends RuleOptions {
+/** Options of {@link generateBoard}: the layout, faces, rule and difficulty, and the one budget. */
+export interface GenerateOptions extends RuleOptions, Budget {
   /** Rows of a full rectangle (ignored when `mask` is given). */
   readonly rows?: number;
   /** Columns of a full rectangle (ignored when `mask` is given). */
@@ -47,46 +53,41 @@ export interface GenerateOptions extends RuleOptions {
    * into the holes). Without gravity both are the same board, and the holes stay empty (`.`).
    */
   readonly holes?: 'fixed' | 'fall';
-  /**
-   * Wall-clock limit in milliseconds for the whole generation (default none). The construction
-   * gives up with a GenerationError naming the limit; mixing stops early and keeps what it has.
-   */
-  readonly maxMs?: number;
-  /** @deprecated the older name of `maxMs`. */
-  readonly timeLimitMs?: number;
-  /** Hears of progress (stage `constructing` or `mixing`, work done, total), at most every 100 ms. */
-  readonly onProgress?: ProgressListener;
   /** Seed of the random stream (ignored when `rng` is given); default 0. */
   readonly seed?: Seed;
   /** The random stream, if you manage your own. */
   readonly rng?: Rng;
-  /** How often the construction may get stuck and undo moves before giving up (default 10 000). */
-  readonly maxBacktracks?: number;
-  /**
-   * Constrained shuffles mixed in after construction, as a fraction of the tiles (0…1): that many
-   * random face swaps between two tiles are tried, in batches, and a batch is kept only when the
-   * exact solver still clears the board (the returned solution is then the solver's). Default 0:
-   * since the construction itself avoids exposed pairs above difficulty 0.5, mixing is no longer
-   * needed to reach random-deal start moves, and it cost seconds per board (tens of seconds on
-   * 30×16). With gravity the solver rarely confirms a swap within its budget.
-   */
-  readonly mix?: number;
-  /** Node budget of each solver check while mixing (default 400). */
-  readonly mixNodeBudget?: number;
 }
 
 /** A generated board and the proof it can be cleared. */
 export interface GeneratedBoard {
   /** The board (at rest under the chosen gravity). */
   readonly board: Board;
-  /** A removal sequence that clears it, cells as they are when each move is played. */
-  readonly solution: readonly Move[];
+  /**
+   * The clearing order the board was built with: a removal sequence that clears it, cells as they
+   * are when each move is played. Pass it on (`order` of solve, hint and rate) so they answer from
+   * it where the exact search would give up.
+   */
+  readonly order: readonly Move[];
   /** Times the construction got stuck and backtracked. */
   readonly backtracks: number;
-  /** Face swaps kept by the constrained mixing (0 when it was off). */
-  readonly swaps: number;
-  /** Set when mixing stopped at the time limit before trying every swap. */
-  readonly stopped?: string;
+}
+
+/** The unit of a generator's work: one construction step (a pair removed, or a backtrack). */
+export const GENERATE_UNIT = 'steps';
+
+/**
+ * The result of a construction: solved with the board, `impossible` when no two tiles of the layout
+ * link at all, or `gave-up` on the budget's bound.
+ */
+function constructionResult(
+  built: Construction | ConstructionStop,
+  meter: BudgetMeter,
+  finish: (built: Construction) => GeneratedBoard,
+): JobResult<GeneratedBoard> {
+  if ('noPair' in built) return impossibleResult(meter.work);
+  if ('bound' in built) return gaveUpResult(meter.gaveUp(built.bound), meter.work);
+  return solvedResult(finish(built), meter.work);
 }
 
 function checkCopies(copies: number): void {
@@ -179,11 +180,13 @@ function loadMask(e: Engine, mask: Mask, gravity: Gravity, holes: 'fixed' | 'fal
  * With gravity, the mask's holes under tiles become fixed cells (option `holes`), so the board
  * starts at rest in the shape drawn.
  *
- * @throws InvalidInputError on bad options or a mask that cannot take `faces × copies` tiles;
- *   GenerationError when no clearing order is found within the backtrack budget (only possible
- *   without the ring or with blocked cells) or the time limit passed first.
+ * Work is counted in construction steps (`steps`: a pair removed, or a backtrack; default budget
+ * 2 000 000): a layout that keeps getting stuck (possible only without the ring or with blocked
+ * cells) ends in `gave-up`; a layout where no two tiles link at all is `impossible`.
+ *
+ * @throws InvalidInputError on bad options or a mask that cannot take `faces × copies` tiles.
  */
-export function generateBoard(options: GenerateOptions): GeneratedBoard {
+export function generateBoard(options: GenerateOptions): JobResult<GeneratedBoard> {
   const { ring, gravity } = ruleOf(options);
   const mask = options.mask ?? rectangleMask(options.rows ?? 8, options.cols ?? 18);
   const copies = options.copies ?? 4;
@@ -191,149 +194,55 @@ export function generateBoard(options: GenerateOptions): GeneratedBoard {
   const tiles = maskTileCount(mask);
   const faces = faceCount(mask, tiles, copies, options.faces);
   checkMaskFits(mask, faces, copies);
-  const difficulty = options.difficulty ?? 0.5;
-  if (!(difficulty >= 0 && difficulty <= 1))
-    throw new InvalidInputError(`difficulty must be in [0, 1], got ${difficulty}`, {
-      path: '$.difficulty',
-    });
-  const mix = options.mix ?? 0;
-  if (!(mix >= 0 && mix <= 1))
-    throw new InvalidInputError(`mix must be in [0, 1], got ${mix}`, { path: '$.mix' });
+  const difficulty = checkDifficulty(options.difficulty);
   const holes = options.holes ?? 'fixed';
   if (holes !== 'fixed' && holes !== 'fall')
     throw new InvalidInputError(`holes must be fixed or fall, got '${String(holes)}'`, {
       path: '$.holes',
     });
-  const { limit, path } = timeLimitOf(options);
-  const limits = new WorkLimits(limit, options.onProgress, 'constructing', path);
+  const meter = new BudgetMeter(options, { unit: GENERATE_UNIT, clockEvery: 1 });
   const rng = options.rng ?? Rng.from(options.seed ?? 0);
   const e = createEngine(mask.rows, mask.cols, ring);
   loadMask(e, mask, gravity, holes);
   const start = e.grid.slice();
-  const built = construct(
-    e,
-    tiles,
-    rng,
-    difficulty,
-    gravity,
-    options.maxBacktracks ?? 10000,
-    limits,
-  );
-  const pairFaces: number[] = [];
-  for (let f = 1; f <= faces; f++) for (let k = 0; k < copies / 2; k++) pairFaces.push(f);
-  rng.shuffle(pairFaces);
-  const faceOf = new Int32Array(tiles);
-  for (let k = 0; k < built.pairA.length; k++) {
-    faceOf[built.pairA[k]!] = pairFaces[k]!;
-    faceOf[built.pairB[k]!] = pairFaces[k]!;
-  }
-  const cells: number[] = [];
-  for (let r = 0; r < mask.rows; r++)
-    for (let c = 0; c < mask.cols; c++) {
-      const i = pad(e, r, c);
-      const v = start[i]!;
-      cells.push(v > 0 ? faceOf[v - 1]! : e.fixed[i] === 1 ? FIXED : v);
+  const built = construct(e, tiles, rng, difficulty, gravity, meter);
+  return constructionResult(built, meter, ({ pairA, pairB, moves, backtracks }) => {
+    const pairFaces: number[] = [];
+    for (let f = 1; f <= faces; f++) for (let k = 0; k < copies / 2; k++) pairFaces.push(f);
+    rng.shuffle(pairFaces);
+    const faceOf = new Int32Array(tiles);
+    for (let k = 0; k < pairA.length; k++) {
+      faceOf[pairA[k]!] = pairFaces[k]!;
+      faceOf[pairB[k]!] = pairFaces[k]!;
     }
-  const board: Board = { rows: mask.rows, cols: mask.cols, cells };
-  if (mix > 0) {
-    limits.begin('mixing');
-    const mixed = mixFaces(board, Math.round(mix * tiles), rng, limits, {
-      ring,
-      gravity,
-      maxNodes: options.mixNodeBudget ?? 400,
-    });
-    if (mixed.best)
-      return {
-        board: mixed.best.board,
-        solution: mixed.best.solution,
-        backtracks: built.backtracks,
-        swaps: mixed.best.swaps,
-        ...(mixed.stopped ? { stopped: mixed.stopped } : {}),
-      };
-    if (mixed.stopped)
-      return {
-        board,
-        solution: built.moves,
-        backtracks: built.backtracks,
-        swaps: 0,
-        stopped: mixed.stopped,
-      };
-  }
-  return { board, solution: built.moves, backtracks: built.backtracks, swaps: 0 };
-}
-
-/**
- * Tries `target` random face swaps in batches (8 at first, doubling after a success up to 16,
- * halving after a failure), keeping a batch only when the solver clears the result. `best` is null
- * when no swap was kept; `stopped` says the time limit cut the mixing short.
- */
-function mixFaces(
-  board: Board,
-  target: number,
-  rng: Rng,
-  limits: WorkLimits,
-  rule: { ring: boolean; gravity: Gravity; maxNodes: number },
-): { best: { board: Board; solution: readonly Move[]; swaps: number } | null; stopped?: string } {
-  const cells = board.cells.slice();
-  const tilesAt: number[] = [];
-  for (let i = 0; i < cells.length; i++) if (cells[i]! > 0) tilesAt.push(i);
-  let best: { board: Board; solution: readonly Move[]; swaps: number } | null = null;
-  let done = 0;
-  let batch = 8;
-  let attempts = 0;
-  const maxAttempts = 4 * target + 8;
-  while (done < target && attempts < maxAttempts) {
-    if (limits.expired(attempts, maxAttempts))
-      return { best, stopped: `time limit (${limits.timeLimitMs} ms)` };
-    attempts++;
-    const size = Math.min(batch, target - done);
-    const undo: [number, number][] = [];
-    for (let k = 0; k < size; k++) {
-      const i = tilesAt[rng.below(tilesAt.length)]!;
-      const j = tilesAt[rng.below(tilesAt.length)]!;
-      if (cells[i] === cells[j]) continue;
-      const t = cells[i]!;
-      cells[i] = cells[j]!;
-      cells[j] = t;
-      undo.push([i, j]);
-    }
-    const candidate: Board = { rows: board.rows, cols: board.cols, cells: cells.slice() };
-    const remaining = limits.remainingMs();
-    const r = solveBoard(
-      candidate,
-      remaining === Infinity ? rule : { ...rule, maxMs: Math.max(1, remaining) },
-    );
-    if (r.status === 'solved') {
-      done += size;
-      best = { board: candidate, solution: r.solution!, swaps: done };
-      batch = Math.min(16, batch * 2);
-    } else {
-      for (let k = undo.length - 1; k >= 0; k--) {
-        const [i, j] = undo[k]!;
-        const t = cells[i]!;
-        cells[i] = cells[j]!;
-        cells[j] = t;
+    const cells: number[] = [];
+    for (let r = 0; r < mask.rows; r++)
+      for (let c = 0; c < mask.cols; c++) {
+        const i = pad(e, r, c);
+        const v = start[i]!;
+        cells.push(v > 0 ? faceOf[v - 1]! : e.fixed[i] === 1 ? FIXED : v);
       }
-      batch = Math.max(1, batch >> 1);
-    }
-  }
-  return { best };
+    return { board: { rows: mask.rows, cols: mask.cols, cells }, order: moves, backtracks };
+  });
 }
 
-/** Options of {@link shuffleBoard}. */
-export interface ShuffleOptions extends RuleOptions {
+/** Reads the difficulty knob: a number in [0, 1], default 0.5. */
+function checkDifficulty(difficulty = 0.5): number {
+  if (!(typeof difficulty === 'number' && difficulty >= 0 && difficulty <= 1))
+    throw new InvalidInputError(`difficulty must be in [0, 1], got ${String(difficulty)}`, {
+      path: '$.difficulty',
+    });
+  return difficulty;
+}
+
+/** Options of {@link shuffleBoard}: the rule, the random stream, the bias and the one budget. */
+export interface ShuffleOptions extends RuleOptions, Budget {
   /** Seed of the random stream (ignored when `rng` is given); default 0. */
   readonly seed?: Seed;
   /** The random stream. */
   readonly rng?: Rng;
   /** Construction bias as in {@link GenerateOptions.difficulty}; default 0.5. */
   readonly difficulty?: number;
-  /** Wall-clock limit in milliseconds (default none): a GenerationError "gave up" past it. */
-  readonly maxMs?: number;
-  /** @deprecated the older name of `maxMs`. */
-  readonly timeLimitMs?: number;
-  /** Hears of progress, at most every 100 ms. */
-  readonly onProgress?: ProgressListener;
 }
 
 /**
@@ -343,10 +252,15 @@ export interface ShuffleOptions extends RuleOptions {
  * board and a clearing sequence. The new board differs from the given one whenever at least two
  * faces remain (with one face left there is no other arrangement).
  *
- * @throws InvalidInputError on a malformed board (odd face counts, not at rest under gravity);
- *   GenerationError when the occupied cells admit no clearing order at all.
+ * Work and outcomes as in {@link generateBoard} (`steps`; `impossible` when no two remaining tiles
+ * link, faces ignored).
+ *
+ * @throws InvalidInputError on a malformed board (odd face counts, not at rest under gravity).
  */
-export function shuffleBoard(board: Board, options: ShuffleOptions = {}): GeneratedBoard {
+export function shuffleBoard(
+  board: Board,
+  options: ShuffleOptions = {},
+): JobResult<GeneratedBoard> {
   checkBoardShape(board);
   const { ring, gravity } = ruleOf(options);
   if (!isSettledBoard(board, gravity))
@@ -354,6 +268,8 @@ export function shuffleBoard(board: Board, options: ShuffleOptions = {}): Genera
       path: '$.cells',
       code: 'NOT_SETTLED',
     });
+  const difficulty = checkDifficulty(options.difficulty);
+  const meter = new BudgetMeter(options, { unit: GENERATE_UNIT, clockEvery: 1 });
   const rng = options.rng ?? Rng.from(options.seed ?? 0);
   const e = createEngine(board.rows, board.cols, ring);
   const counts = new Map<number, number>();
@@ -365,11 +281,27 @@ export function shuffleBoard(board: Board, options: ShuffleOptions = {}): Genera
       if (v > 0) e.grid[pad(e, r, c)] = ++id;
       else setFloor(e, pad(e, r, c), v);
     }
-  if (id === 0) return { board, solution: [], backtracks: 0, swaps: 0 };
+  if (id === 0) return solvedResult({ board, order: [], backtracks: 0 }, 0);
   const start = e.grid.slice();
-  const { limit, path } = timeLimitOf(options);
-  const limits = new WorkLimits(limit, options.onProgress, 'constructing', path);
-  const built = construct(e, id, rng, options.difficulty ?? 0.5, gravity, 10000, limits);
+  const built = construct(e, id, rng, difficulty, gravity, meter);
+  return constructionResult(built, meter, (construction) =>
+    dealShuffle(board, construction, counts, start, e, rng),
+  );
+}
+
+/**
+ * Deals the remaining faces to a construction on the occupied cells, never the same board back
+ * while two faces remain.
+ */
+function dealShuffle(
+  board: Board,
+  built: Construction,
+  counts: ReadonlyMap<number, number>,
+  start: Int32Array,
+  e: Engine,
+  rng: Rng,
+): GeneratedBoard {
+  const id = built.pairA.length * 2;
   const pairFaces: number[] = [];
   for (const [f, n] of [...counts.entries()].sort((x, y) => x[0] - y[0]))
     for (let k = 0; k < n / 2; k++) pairFaces.push(f);
@@ -402,8 +334,7 @@ export function shuffleBoard(board: Board, options: ShuffleOptions = {}): Genera
   }
   return {
     board: { rows: board.rows, cols: board.cols, cells },
-    solution: built.moves,
+    order: built.moves,
     backtracks: built.backtracks,
-    swaps: 0,
   };
 }

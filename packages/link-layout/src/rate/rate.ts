@@ -1,5 +1,13 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { SOLVED, describeOutcome } from '@puzzlekit/graph-search';
+import {
+  BudgetMeter,
+  gaveUpResult,
+  isSolved,
+  solvedResult,
+  type Bound,
+  type Budget,
+  type JobResult,
+} from '@puzzlekit/job';
 import { Rng, type Seed } from '@puzzlekit/rng';
 import { computeSegments, pad, type Engine } from '../engine.js';
 import { pathBetween } from '../link/path.js';
@@ -7,8 +15,7 @@ import { createLister, type PairLister } from '../link/lister.js';
 import { loadBoard, ruleOf, type Loaded } from '../link/load.js';
 import { removeAndSettle, replay } from '../link/play.js';
 import type { Board, Gravity, Move, RuleOptions } from '../model.js';
-import { solveLoaded, type SolveOptions, type SolveResult } from '../solve/solve.js';
-import { WorkLimits, timeLimitOf, type ProgressListener } from '../generate/limits.js';
+import { solveLoaded, type AnswerSource, type SolveResult } from '../solve/solve.js';
 
 /** True when removing padded a, b leaves the face's other two tiles linked (grid restored). */
 function clearsFace(e: Engine, faceOf: Int32Array, a: number, b: number): boolean {
@@ -33,18 +40,16 @@ function clearsFace(e: Engine, faceOf: Int32Array, a: number, b: number): boolea
   return ok;
 }
 
-/** Options of {@link rateBoard}. */
-export interface RateOptions extends RuleOptions {
+/** Options of {@link rateBoard}: the rule, what to measure, and the one budget. */
+export interface RateOptions extends RuleOptions, Budget {
   /** Random playouts for the clear rate (default 200). */
   readonly playouts?: number;
   /** Seed of the playouts (ignored when `rng` is given); default 0. */
   readonly seed?: Seed;
   /** The random stream for the playouts. */
   readonly rng?: Rng;
-  /** Node budget of the solve that finds the line of play (default 200 000). */
-  readonly maxNodes?: number;
-  /** @deprecated the older name of `maxNodes`. */
-  readonly nodeBudget?: number;
+  /** Node budget of the solve that finds the line of play when no `order` is given (default 200 000). */
+  readonly lineNodes?: number;
   /**
    * Count dead-end choices along the line of play (default true): every playable pair at every
    * step is checked with the solver, each check within `deadEndBudget` nodes.
@@ -55,21 +60,11 @@ export interface RateOptions extends RuleOptions {
   /** Random playouts along which dead-end choices are also counted (default 2). */
   readonly deadEndPlayouts?: number;
   /**
-   * Wall-clock limit in milliseconds for the whole rating (default none). When it passes, the
-   * measures taken so far are returned (`playouts` says how many random playouts ran) and `stopped`
-   * says where it stopped.
+   * A known clearing order (the one `generateBoard` returns with every board): it becomes the line
+   * of play, and the solver is not run for it. It is replayed first; one that does not clear the
+   * board is an InvalidInputError.
    */
-  readonly maxMs?: number;
-  /** @deprecated the older name of `maxMs`. */
-  readonly timeLimitMs?: number;
-  /**
-   * A known clearing sequence (for example the one `generateBoard` returns): it becomes the line of
-   * play, and the solver is not run for it. It is replayed first; one that does not clear the board
-   * is an InvalidInputError.
-   */
-  readonly solution?: readonly Move[];
-  /** Hears of progress (stage `solving`, `playouts` or `dead ends`), at most every 100 ms. */
-  readonly onProgress?: ProgressListener;
+  readonly order?: readonly Move[];
 }
 
 /** Measured difficulty of a board. */
@@ -78,9 +73,15 @@ export interface DifficultyReport {
   readonly tiles: number;
   /** Playable pairs at the start. */
   readonly startMoves: number;
-  /** Solver's verdict on the start position. */
+  /**
+   * Whether the board can be cleared: true with a line of play (from the known order or the
+   * solver), false when the solver proved it cannot, null when the solver gave up within
+   * `lineNodes` (then moves along play and dead ends are not measured).
+   */
   readonly solvable: boolean | null;
-  /** Playable pairs at each step along the solver's line of play (start included), when solvable. */
+  /** Where the line of play came from: the known `order`, the `search`, or none. */
+  readonly line: AnswerSource | null;
+  /** Playable pairs at each step along the line of play (start included), when solvable. */
   readonly movesAlongPlay: readonly number[];
   /**
    * Fewest playable pairs along that line while at least a quarter of the tiles remain (the
@@ -112,11 +113,23 @@ export interface DifficultyReport {
   readonly randomWalkDeadEnds: number | null;
   /** Choices checked along those random playouts. */
   readonly randomWalkChoices: number | null;
-  /**
-   * Set when a bound cut the rating short: `time limit (N ms) during <stage>`, or the solver giving
-   * up on the line of play (then moves along play and dead ends are not measured).
-   */
-  readonly stopped?: string;
+}
+
+/**
+ * A rating in the one job vocabulary: `solved` with the full report; `gave-up` naming the bound
+ * that cut it short, with the measures taken so far as `partial`. `work` counts nodes: one listing
+ * of every playable pair, a solver's node or a step of random play alike.
+ */
+export type RateResult = JobResult<DifficultyReport, DifficultyReport>;
+
+/** The rating's unit of work. */
+export const RATE_UNIT = 'nodes';
+
+/** Thrown inside a rating when its budget runs out; `rateBoard` turns it into a gave-up result. */
+class Stop extends Error {
+  constructor(readonly bound: Bound) {
+    super(bound);
+  }
 }
 
 /** A dead-end check's verdict on one playable pair. */
@@ -126,41 +139,28 @@ type Verdict = 'safe' | 'dead' | 'unknown';
  * One rating's working state: the board loaded into one engine and one pair lister, reused by every
  * stage (random playouts, the walk along the line of play, every dead-end check's solver run) — the
  * grid is played forwards and put back from a snapshot, never converted to a plain board and
- * reloaded.
+ * reloaded. One meter counts the work of every stage; a stage's solver runs on a share of it.
  */
 class Rating {
   private readonly e: Engine;
   private readonly lister: PairLister;
   /** The start position's grid, restored after every stage. */
   private readonly start: Int32Array;
-  stopped: string | undefined;
 
   constructor(
     private readonly loaded: Loaded,
     private readonly rule: { ring: boolean; gravity: Gravity },
-    private readonly limits: WorkLimits,
-    private readonly timeLimitMs: number | undefined,
+    readonly meter: BudgetMeter,
   ) {
     this.e = loaded.e;
     this.lister = createLister(loaded.e, loaded.maxFace);
     this.start = loaded.e.grid.slice();
   }
 
-  /** Notes the first stage a time limit cut short. */
-  stop(stage: string): void {
-    this.stopped ??= `time limit (${Math.round(this.timeLimitMs ?? 0)} ms) during ${stage}`;
-  }
-
-  /** Solver options within what is left of the time limit (`share` of it). */
-  within(maxNodes: number, share = 1): SolveOptions {
-    const left = this.limits.remainingMs() * share;
-    return left === Infinity
-      ? { ...this.rule, maxNodes }
-      : { ...this.rule, maxNodes, maxMs: Math.max(1, left) };
-  }
-
-  /** Playable pairs of the current grid (the lister's `a`, `b` hold them until the next listing). */
+  /** Playable pairs of the current grid, one unit of work (the lister's `a`, `b` hold them). */
   count(): number {
+    const bound = this.meter.spend();
+    if (bound !== null) throw new Stop(bound);
     computeSegments(this.e);
     return this.lister.list(this.loaded.faceOf);
   }
@@ -174,61 +174,75 @@ class Rating {
     };
   }
 
-  /** The exact solver on the current grid (left as it is), sharing this rating's pair lister. */
-  solve(options: SolveOptions): SolveResult {
-    return solveLoaded(this.loaded, options, this.lister);
+  /**
+   * The exact solver on the current grid (left as it is), within `nodes` of what is left of the
+   * budget, sharing this rating's pair lister. Its work is charged to the rating; when the
+   * rating's own budget (not the stage's) or its clock stopped the solver, the rating stops.
+   */
+  solve(nodes: number): SolveResult {
+    const granted = Math.min(nodes, this.meter.remaining());
+    const r = solveLoaded(this.loaded, this.meter.share(granted), this.lister);
+    this.meter.charge(r.work);
+    if (r.outcome.kind === 'gave-up') {
+      if (r.outcome.bound === 'time') throw new Stop('time');
+      if (r.outcome.bound === 'work' && granted < nodes) throw new Stop('work');
+    }
+    return r;
   }
 
   /** Seeded random play: a uniformly random playable pair each step, `playouts` times. */
-  randomPlay(rng: Rng, playouts: number): { cleared: number; removed: number; played: number } {
+  randomPlay(
+    rng: Rng,
+    playouts: number,
+    tally: { cleared: number; removed: number; played: number },
+  ): void {
     const { e, lister } = this;
     const { tiles, gravity } = this.loaded;
-    let cleared = 0;
-    let removed = 0;
-    let played = 0;
-    playing: for (let p = 0; p < playouts && !this.stopped; p++) {
-      e.grid.set(this.start);
-      let left = tiles;
-      while (left > 0) {
-        if (this.limits.expired(p, playouts)) {
-          this.stop('playouts');
-          break playing;
+    try {
+      for (let p = 0; p < playouts; p++) {
+        e.grid.set(this.start);
+        let left = tiles;
+        while (left > 0) {
+          const n = this.count();
+          if (n === 0) break;
+          const k = rng.below(n);
+          removeAndSettle(e, lister.a[k]!, lister.b[k]!, gravity);
+          left -= 2;
         }
-        const n = this.count();
-        if (n === 0) break;
-        const k = rng.below(n);
-        removeAndSettle(e, lister.a[k]!, lister.b[k]!, gravity);
-        left -= 2;
+        if (left === 0) tally.cleared++;
+        tally.removed += tiles === 0 ? 1 : (tiles - left) / tiles;
+        tally.played++;
       }
-      if (left === 0) cleared++;
-      removed += tiles === 0 ? 1 : (tiles - left) / tiles;
-      played++;
+    } finally {
+      e.grid.set(this.start);
     }
-    e.grid.set(this.start);
-    return { cleared, removed, played };
   }
 
   /**
    * Walks the line of play from the start, handing each position (with the tiles left on it) to
-   * `visit` until it returns false; the grid is back at the start afterwards.
+   * `visit`; the grid is back at the start afterwards.
    */
-  walkLine(solution: readonly Move[], visit: (tilesLeft: number) => boolean): void {
+  walkLine(solution: readonly Move[], visit: (tilesLeft: number) => void): void {
     let left = this.loaded.tiles;
-    for (const move of [...solution, null]) {
-      if (!visit(left)) break;
-      if (move) {
-        const a = pad(this.e, move[0][0], move[0][1]);
-        const b = pad(this.e, move[1][0], move[1][1]);
-        removeAndSettle(this.e, a, b, this.rule.gravity);
-        left -= 2;
+    try {
+      for (const move of [...solution, null]) {
+        visit(left);
+        if (move) {
+          const a = pad(this.e, move[0][0], move[0][1]);
+          const b = pad(this.e, move[1][0], move[1][1]);
+          removeAndSettle(this.e, a, b, this.rule.gravity);
+          left -= 2;
+        }
       }
+    } finally {
+      this.e.grid.set(this.start);
     }
-    this.e.grid.set(this.start);
   }
 
   /**
    * Checks every given playable pair of the current grid with the solver: `dead` when the board
-   * cannot be cleared after it, `unknown` when the check ran out of budget. The grid is unchanged.
+   * cannot be cleared after it, `unknown` when the check ran out of its budget. The grid is
+   * unchanged.
    */
   classify(pairsA: readonly number[], pairsB: readonly number[], budget: number): Verdict[] {
     const { e, loaded, rule } = this;
@@ -244,15 +258,13 @@ class Rating {
       if (rule.gravity === 'none' && faceCount[f] === 2) return 'safe';
       if (rule.gravity === 'none' && faceCount[f] === 4 && clearsFace(e, loaded.faceOf, pa, pb))
         return 'safe';
-      if (this.limits.expired()) {
-        this.stop('dead ends');
-        return 'unknown';
-      }
       removeAndSettle(e, pa, pb, rule.gravity);
-      const r = this.solve(this.within(budget));
-      e.grid.set(snapshot);
-      if (r.outcome.kind === 'gave-up' && r.outcome.bound === 'time') this.stop('dead ends');
-      return r.status === 'unsolvable' ? 'dead' : r.status === 'unknown' ? 'unknown' : 'safe';
+      try {
+        const kind = this.solve(budget).outcome.kind;
+        return kind === 'impossible' ? 'dead' : kind === 'gave-up' ? 'unknown' : 'safe';
+      } finally {
+        e.grid.set(snapshot);
+      }
     });
   }
 
@@ -264,24 +276,25 @@ class Rating {
     walkRng: Rng,
     walks: number,
     budget: number,
-  ): { dead: number; choices: number } {
-    let dead = 0;
-    let choices = 0;
-    for (let w = 0; w < walks; w++) {
-      this.e.grid.set(this.start);
-      while (!this.stopped) {
-        const { pairsA, pairsB } = this.pairs();
-        if (pairsA.length === 0) break;
-        const kinds = this.classify(pairsA, pairsB, budget);
-        choices += kinds.length;
-        for (const c of kinds) if (c === 'dead') dead++;
-        const k = walkRng.below(kinds.length);
-        if (kinds[k] !== 'safe') break; // the walk lost (or cannot be followed further)
-        removeAndSettle(this.e, pairsA[k]!, pairsB[k]!, this.rule.gravity);
+    tally: { dead: number; choices: number },
+  ): void {
+    try {
+      for (let w = 0; w < walks; w++) {
+        this.e.grid.set(this.start);
+        for (;;) {
+          const { pairsA, pairsB } = this.pairs();
+          if (pairsA.length === 0) break;
+          const kinds = this.classify(pairsA, pairsB, budget);
+          tally.choices += kinds.length;
+          for (const c of kinds) if (c === 'dead') tally.dead++;
+          const k = walkRng.below(kinds.length);
+          if (kinds[k] !== 'safe') break; // the walk lost (or cannot be followed further)
+          removeAndSettle(this.e, pairsA[k]!, pairsB[k]!, this.rule.gravity);
+        }
       }
+    } finally {
+      this.e.grid.set(this.start);
     }
-    this.e.grid.set(this.start);
-    return { dead, choices };
   }
 }
 
@@ -300,15 +313,18 @@ function checkCount(value: number, name: string, min: number, max: number): numb
  * (seeded Monte Carlo), and how many of the choices along the way are dead ends (a playable pair
  * after which the board cannot be cleared).
  *
+ * Every stage counts its work on the one budget (`nodes`: a listing of every playable pair, a
+ * solver node or a step of random play; default no bound, since the stages have their own: the
+ * playouts, `lineNodes` and `deadEndBudget` per check). When the budget or the clock cuts the
+ * rating short, the result is `gave-up` with what was measured as `partial`.
+ *
  * @throws InvalidInputError on a malformed board or bad options.
  */
-export function rateBoard(board: Board, options: RateOptions = {}): DifficultyReport {
+export function rateBoard(board: Board, options: RateOptions = {}): RateResult {
   const playouts = checkCount(options.playouts ?? 200, 'playouts', 0, 1_000_000);
-  // Given both names, the smaller bound holds (as in the solver).
-  const givenNodes = [options.maxNodes, options.nodeBudget].filter((n) => n !== undefined);
   const lineNodes = checkCount(
-    givenNodes.length > 0 ? Math.min(...givenNodes) : 200_000,
-    options.maxNodes === undefined ? 'nodeBudget' : 'maxNodes',
+    options.lineNodes ?? 200_000,
+    'lineNodes',
     1,
     Number.MAX_SAFE_INTEGER,
   );
@@ -318,103 +334,101 @@ export function rateBoard(board: Board, options: RateOptions = {}): DifficultyRe
     1,
     Number.MAX_SAFE_INTEGER,
   );
+  const walkCount = checkCount(options.deadEndPlayouts ?? 2, 'deadEndPlayouts', 0, 1_000_000);
+  const meter = new BudgetMeter(
+    { ...options, maxWork: options.maxWork ?? Infinity },
+    { unit: RATE_UNIT },
+  );
   const rule = ruleOf(options);
-  const { limit: timeLimitMs, path } = timeLimitOf(options);
-  const limits = new WorkLimits(timeLimitMs, options.onProgress, 'solving', path);
   const rng = options.rng ?? Rng.from(options.seed ?? 0);
   const loaded = loadBoard(board, rule);
-  const rating = new Rating(loaded, rule, limits, timeLimitMs);
+  const line = lineOfPlay(board, rule, options.order);
+  const rating = new Rating(loaded, rule, meter);
   const { tiles } = loaded;
-  const startMoves = rating.count();
-
-  // The line of play first (its moves along play are the main measure), then random play.
-  // Half the time at most, so the playouts get the other half.
-  const solved = lineOfPlay(board, rule, options.solution, () =>
-    rating.solve(rating.within(lineNodes, 0.5)),
-  );
-  const solveNote =
-    solved.status === 'unknown' ? `the solver ${describeOutcome(solved.outcome)}` : null;
-
-  limits.begin('playouts');
-  const random = rating.randomPlay(rng, playouts);
-
-  // Moves along the line of play, then dead ends along it and along a few random walks.
-  limits.begin('dead ends');
-  const doDead = (options.deadEnds ?? true) && solved.status === 'solved';
+  const random = { cleared: 0, removed: 0, played: 0 };
   const along: number[] = [];
   const early: number[] = [];
-  let line: { dead: number; undecided: number; choices: number } | null = null;
+  let startMoves = 0;
+  let solved: SolveResult | null = line;
+  let deadLine: { dead: number; undecided: number; choices: number } | null = null;
   let walks: { dead: number; choices: number } | null = null;
-  if (solved.status === 'solved') {
-    const solution = solved.solution!;
-    // First the playable pairs along the whole line (one listing per step), then the dead-end
-    // checks (a solver call per pair) for as long as the time limit allows.
-    rating.walkLine(solution, (left) => {
-      if (limits.expired()) {
-        rating.stop('moves along play');
-        return false;
-      }
-      const n = rating.count();
-      if (left > 0) along.push(n);
-      if (left > 0 && left * 4 >= tiles) early.push(n);
-      return true;
-    });
-    if (doDead) {
-      const counted = { dead: 0, undecided: 0, choices: 0 };
-      line = counted;
-      if (!rating.stopped)
-        rating.walkLine(solution, (left) => {
-          if (left > 0) {
-            const { pairsA, pairsB } = rating.pairs();
-            for (const c of rating.classify(pairsA, pairsB, budget)) {
-              counted.choices++;
-              if (c === 'dead') counted.dead++;
-              else if (c === 'unknown') counted.undecided++;
-            }
-          }
-          return !rating.stopped;
-        });
-      const walkCount = options.deadEndPlayouts ?? 2;
-      if (walkCount > 0 && !rating.stopped)
-        walks = rating.randomWalkDeadEnds(rng.fork(), walkCount, budget);
-    }
-  }
-  const { stopped } = rating;
-  const { cleared, removed, played } = random;
-  return {
-    tiles,
-    startMoves,
-    solvable: solved.solvable,
-    movesAlongPlay: along,
-    minMoves: early.length ? Math.min(...early) : startMoves,
-    meanMoves: along.length ? along.reduce((s, x) => s + x, 0) / along.length : startMoves,
-    playouts: played,
-    randomClearRate: played ? cleared / played : 0,
-    randomProgress: played ? removed / played : 0,
-    deadEndChoices: line?.dead ?? null,
-    undecidedChoices: line?.undecided ?? null,
-    choices: line?.choices ?? null,
-    randomWalkDeadEnds: walks?.dead ?? null,
-    randomWalkChoices: walks?.choices ?? null,
-    ...(stopped || solveNote
-      ? { stopped: [solveNote, stopped].filter((x) => x !== null && x !== undefined).join('; ') }
-      : {}),
+  const report = (): DifficultyReport => {
+    const { cleared, removed, played } = random;
+    const solvable =
+      solved === null
+        ? null
+        : solved.outcome.kind === 'gave-up'
+          ? null
+          : solved.outcome.kind === 'solved';
+    return {
+      tiles,
+      startMoves,
+      solvable,
+      line: solved?.outcome.kind === 'solved' ? solved.source : null,
+      movesAlongPlay: along,
+      minMoves: early.length ? Math.min(...early) : startMoves,
+      meanMoves: along.length ? along.reduce((s, x) => s + x, 0) / along.length : startMoves,
+      playouts: played,
+      randomClearRate: played ? cleared / played : 0,
+      randomProgress: played ? removed / played : 0,
+      deadEndChoices: deadLine?.dead ?? null,
+      undecidedChoices: deadLine?.undecided ?? null,
+      choices: deadLine?.choices ?? null,
+      randomWalkDeadEnds: walks?.dead ?? null,
+      randomWalkChoices: walks?.choices ?? null,
+    };
   };
+  try {
+    startMoves = rating.count();
+    // The line of play first (its moves along play are the main measure), then random play.
+    solved ??= rating.solve(lineNodes);
+    rating.randomPlay(rng, playouts, random);
+    // Moves along the line of play, then dead ends along it and along a few random walks.
+    if (isSolved(solved)) {
+      const solution = solved.value;
+      // First the playable pairs along the whole line (one listing per step), then the dead-end
+      // checks (a solver call per pair).
+      rating.walkLine(solution, (left) => {
+        if (left === 0) return;
+        const n = rating.count();
+        along.push(n);
+        if (left * 4 >= tiles) early.push(n);
+      });
+      if (options.deadEnds ?? true) {
+        const counted = { dead: 0, undecided: 0, choices: 0 };
+        deadLine = counted;
+        rating.walkLine(solution, (left) => {
+          if (left === 0) return;
+          const { pairsA, pairsB } = rating.pairs();
+          for (const c of rating.classify(pairsA, pairsB, budget)) {
+            counted.choices++;
+            if (c === 'dead') counted.dead++;
+            else if (c === 'unknown') counted.undecided++;
+          }
+        });
+        walks = { dead: 0, choices: 0 };
+        if (walkCount > 0) rating.randomWalkDeadEnds(rng.fork(), walkCount, budget, walks);
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof Stop)) throw err;
+    return gaveUpResult(meter.gaveUp(err.bound), meter.work, report());
+  }
+  return solvedResult(report(), meter.work);
 }
 
-/** The line of play: a given solution once it replays to a clear board, else the solver's. */
+/** The line of play from a given order, once it replays to a clear board; null without one. */
 function lineOfPlay(
   board: Board,
   rule: RuleOptions,
   given: readonly Move[] | undefined,
-  solve: () => SolveResult,
-): SolveResult {
-  if (given === undefined) return solve();
+): SolveResult | null {
+  if (given === undefined) return null;
   const check = replay(board, given, rule);
   if (!check.cleared)
     throw new InvalidInputError(
-      `the given solution does not clear the board: ${check.error ?? 'tiles remain at the end'}`,
-      { path: '$.solution' },
+      `the given order does not clear the board: ${check.error ?? 'tiles remain at the end'}`,
+      { path: '$.order' },
     );
-  return { outcome: SOLVED, status: 'solved', solvable: true, solution: given, nodes: 0 };
+  return { ...solvedResult(given, 0), source: 'order' };
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '@puzzlekit/rng';
 import { InvalidInputError } from '@puzzlekit/errors';
-import { generateBoard } from '../generate/generate.js';
+import { built } from '../test-helpers.js';
 import { isSettledBoard } from '../generate/settled.js';
 import { parseBoard, printBoard } from '../format/text.js';
 import { playablePairs } from '../link/path.js';
@@ -61,12 +61,11 @@ describe('solver bounds and invariants (fast-check)', () => {
     fc.assert(
       fc.property(fixedBoards, ({ board, gravity }) => {
         const r = solveBoard(board, { gravity });
-        expect(r.status).not.toBe('unknown');
-        expect(r.solvable).toBe(bruteSolvable(board, gravity));
-        if (r.solution) {
+        expect(r.outcome.kind).toBe(bruteSolvable(board, gravity) ? 'solved' : 'impossible');
+        if (r.outcome.kind === 'solved' && 'value' in r) {
           const fixedAt = board.cells.flatMap((v, i) => (v === FIXED ? [i] : []));
           let b: Board = board;
-          for (const m of r.solution) {
+          for (const m of r.value) {
             b = playMove(b, m, { gravity });
             for (const i of fixedAt) expect(b.cells[i]).toBe(FIXED);
           }
@@ -77,81 +76,73 @@ describe('solver bounds and invariants (fast-check)', () => {
     );
   });
 
-  it('every bound stops the search with status unknown and names the bound', () => {
-    const { board } = generateBoard({ rows: 12, cols: 16, seed: 4, difficulty: 1 });
+  it('every bound stops the search, and the outcome names the bound and its unit', () => {
+    const { board } = built({ rows: 12, cols: 16, seed: 4, difficulty: 1 });
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), (budget) => {
-        const r = solveBoard(board, { nodeBudget: budget });
-        expect(r.nodes).toBeLessThanOrEqual(budget + 1);
-        if (r.status === 'unknown') {
-          expect(r.reason).toBe('node budget');
-          expect(r.bound).toBe(`${budget} nodes`);
-        }
+      fc.property(fc.integer({ min: 0, max: 40 }), (budget) => {
+        const r = solveBoard(board, { maxWork: budget });
+        expect(r.work).toBeLessThanOrEqual(budget);
+        if (r.outcome.kind === 'gave-up')
+          expect(r.outcome).toEqual({
+            kind: 'gave-up',
+            bound: 'work',
+            limit: budget,
+            unit: 'nodes',
+          });
       }),
       { numRuns: 20 },
     );
-    // The older byte form: half of it for pending branches of 8 bytes each, so 4 states.
-    const tight = solveBoard(board, { memoryBytes: 64 });
-    expect([tight.status, tight.reason]).toEqual(['unknown', 'memory']);
-    expect(tight.bound).toBe('4 states');
-    expect(tight.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 4 });
-    const hint = hintMove(board, { nodeBudget: 1 });
-    expect([hint.status, hint.reason, hint.bound]).toEqual(['unknown', 'node budget', '1 nodes']);
-    expect(hint.outcome).toEqual({ kind: 'gave-up', bound: 'nodes', limit: 1 });
-  });
-
-  it('takes the shared budget names and reports the shared outcome', () => {
-    const { board } = generateBoard({ rows: 12, cols: 16, seed: 4, difficulty: 1 });
-    const solved = solveBoard(board);
-    expect(solved.outcome).toEqual({ kind: 'solved' });
-    // A node budget below what the full search used stops it, whichever name gives it.
-    const nodes = Math.max(1, solved.nodes - 1);
-    const byNew = solveBoard(board, { maxNodes: nodes });
-    const byOld = solveBoard(board, { nodeBudget: nodes });
-    expect(byNew).toEqual(byOld);
-    expect(byNew.outcome).toEqual({ kind: 'gave-up', bound: 'nodes', limit: nodes });
-    expect(byNew.nodes).toBe(nodes);
-    // Given both names, the smaller bound holds.
-    expect(solved.nodes).toBeGreaterThan(1);
-    expect(solveBoard(board, { maxNodes: 1, nodeBudget: 1000 }).outcome).toEqual({
-      kind: 'gave-up',
-      bound: 'nodes',
-      limit: 1,
-    });
-    expect(solveBoard(board, { maxStates: 3 }).outcome).toEqual({
+    expect(solveBoard(board, { maxStates: 4 }).outcome).toEqual({
       kind: 'gave-up',
       bound: 'memory',
-      limit: 3,
+      limit: 4,
+      unit: 'states',
     });
+    const hint = hintMove(board, { maxWork: 1 });
+    expect(hint.outcome).toEqual({ kind: 'gave-up', bound: 'work', limit: 1, unit: 'nodes' });
+    expect(hint.playablePairs).toBe(playablePairs(board).length);
+  });
+
+  it('takes the one budget and reports the one outcome; the work decides, the clock only stops', () => {
+    const { board } = built({ rows: 12, cols: 16, seed: 4, difficulty: 1 });
+    const solved = solveBoard(board);
+    expect(solved.outcome).toEqual({ kind: 'solved' });
+    // A node budget below what the full search used stops it.
+    expect(solved.work).toBeGreaterThan(1);
+    const nodes = solved.work - 1;
+    const cut = solveBoard(board, { maxWork: nodes });
+    expect(cut.outcome).toEqual({ kind: 'gave-up', bound: 'work', limit: nodes, unit: 'nodes' });
+    expect(cut.work).toBe(nodes);
+    // Exactly the work it needs: the same answer, byte for byte; a far time limit changes nothing.
+    expect(solveBoard(board, { maxWork: solved.work })).toEqual(solved);
+    expect(solveBoard(board, { maxMs: 1e9 })).toEqual(solved);
     // An injected clock past the limit at the first node: gave up on time, nothing proven.
     let t = 0;
     const late = solveBoard(board, { maxMs: 5, now: () => (t += 10) });
-    expect(late.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 5 });
-    expect(late.solvable).toBe(null);
+    expect(late.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 5, unit: 'ms' });
+    expect('value' in late).toBe(false);
     // An exhaustive search is a proof.
-    const stuck = solveBoard(parseBoard('AB\nBA'), { ring: false, maxNodes: 10 });
+    const stuck = solveBoard(parseBoard('AB\nBA'), { ring: false, maxWork: 10 });
     expect(stuck.outcome).toEqual({ kind: 'impossible' });
   });
 
   it('a search 1000 moves deep completes and its line replays', () => {
     // 2 × 1000 tiles, 8 copies: 1000 moves on the solver's line, each level a search node.
-    const g = generateBoard({ rows: 2, cols: 1000, copies: 8, seed: 3, difficulty: 0 });
-    const r = solveBoard(g.board, { nodeBudget: 100_000 });
-    expect(r.status).toBe('solved');
-    expect(replay(g.board, r.solution!).cleared).toBe(true);
+    const g = built({ rows: 2, cols: 1000, copies: 8, seed: 3, difficulty: 0 });
+    const r = solveBoard(g.board, { maxWork: 100_000 });
+    expect(r.outcome.kind).toBe('solved');
+    expect('value' in r && replay(g.board, r.value).cleared).toBe(true);
   });
 
   it('rejects bad budgets with typed errors', () => {
     const b = parseBoard('AA');
     for (const options of [
-      { nodeBudget: 0 },
-      { nodeBudget: 1.5 },
-      { timeLimitMs: -1 },
-      { timeLimitMs: Number.NaN },
-      { memoryBytes: 0 },
-      { maxNodes: -1 },
+      { maxWork: -1 },
+      { maxWork: Number.NaN },
+      { maxMs: -1 },
       { maxMs: Number.NaN },
       { maxStates: -5 },
+      { deadline: Number.NaN },
     ])
       expect(() => solveBoard(b, options)).toThrow(InvalidInputError);
   });
@@ -166,15 +157,15 @@ describe('generation under gravity keeps a mask with holes in shape (fast-check)
         (seed, gravity) => {
           // A diamond with a hole in the middle: under gravity a plain mask would collapse.
           const mask = parseBoardMask(['..XX..', '.XXXX.', 'XX..XX', '.XXXX.', '..XX..']);
-          const g = generateBoard({ mask, copies: 2, seed, gravity });
+          const g = built({ mask, copies: 2, seed, gravity });
           expect(isSettledBoard(g.board, gravity)).toBe(true);
           for (let i = 0; i < mask.cells.length; i++)
             expect(g.board.cells[i]! > 0).toBe(mask.cells[i] === 1);
           expect(g.board.cells.includes(FIXED)).toBe(true);
-          expect(replay(g.board, g.solution, { gravity }).cleared).toBe(true);
-          const fall = generateBoard({ mask, copies: 2, seed, gravity, holes: 'fall' });
+          expect(replay(g.board, g.order, { gravity }).cleared).toBe(true);
+          const fall = built({ mask, copies: 2, seed, gravity, holes: 'fall' });
           expect(fall.board.cells.includes(FIXED)).toBe(false);
-          expect(replay(fall.board, fall.solution, { gravity }).cleared).toBe(true);
+          expect(replay(fall.board, fall.order, { gravity }).cleared).toBe(true);
         },
       ),
       { numRuns: 20 },

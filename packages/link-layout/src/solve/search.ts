@@ -1,7 +1,7 @@
 // The exact solver's search: a depth-first search over sets of removed tiles on an explicit stack,
 // with a memo of refuted positions, forced moves and sleep sets (see solveBoard for the reasoning).
 // It runs on an engine the caller loaded, so rating and hints reuse one engine for many searches.
-import { IMPOSSIBLE, SOLVED, type Bound, type Outcome } from '@puzzlekit/graph-search';
+import { IMPOSSIBLE, SOLVED, type Bound, type Outcome } from '@puzzlekit/job';
 import { computeSegments, segmentColumn, segmentRow, type Engine } from '../engine.js';
 import { createLister, type PairLister } from '../link/lister.js';
 import type { Loaded } from '../link/load.js';
@@ -17,7 +17,7 @@ class GaveUp extends Error {
   }
 }
 
-/** What one search run found: the outcome, the line of play when solved (padded cells), nodes. */
+/** What one search run found: the outcome, the line of play when solved (padded cells), nodes spent. */
 export interface SearchRun {
   readonly outcome: Outcome;
   /** Padded cells of each move of the solution, in play order (empty unless solved). */
@@ -107,13 +107,11 @@ export class Search {
   private nextPair: Int32Array;
   /** Pending branches on the open line (the states the memory bound counts). */
   private pending = 0;
-  private lastReport: number;
   private startPairs = -1;
 
   constructor(
     loaded: Loaded,
     private readonly bounds: SolveBounds,
-    private readonly onProgress?: (nodes: number, elapsedMs: number) => void,
     lister?: PairLister,
   ) {
     const { e, faceOf, tiles, maxFace, gravity } = loaded;
@@ -148,11 +146,10 @@ export class Search {
     this.colDirty = new Uint8Array(e.pw);
     // A key holds one bit per tile; a Set entry costs about that plus its bookkeeping.
     this.deadRoom = Math.floor(bounds.memoBytes / (Math.ceil(tiles / 8) + 64));
-    this.lastReport = bounds.meter.elapsedMs();
   }
 
   private get nodes(): number {
-    return this.bounds.meter.nodes;
+    return this.bounds.meter.work;
   }
 
   /** Searches from the current grid; the grid is as it was when this returns. */
@@ -327,22 +324,15 @@ export class Search {
     }
   }
 
-  /** One node against the node budget, then the clock (read at every node: on big boards one node costs milliseconds). */
+  /** One node against the budget (the meter reads the clock at every node, and reports progress). */
   private tick(): void {
     const bound = this.bounds.meter.spend();
     if (bound !== null) throw new GaveUp(bound);
-    this.checkTime();
   }
 
-  /** Time limit and progress; also called between rounds of forced moves (one round lists every pair). */
+  /** The time limit between rounds of forced moves (one round lists every pair). */
   private checkTime(): void {
-    const { meter } = this.bounds;
-    const elapsed = meter.elapsedMs();
-    if (elapsed >= meter.maxMs) throw new GaveUp('time');
-    if (this.onProgress && elapsed - this.lastReport >= 100) {
-      this.lastReport = elapsed;
-      this.onProgress(this.nodes, elapsed);
-    }
+    if (this.bounds.meter.timeUp()) throw new GaveUp('time');
   }
 
   /**
@@ -377,7 +367,7 @@ export class Search {
     }
     const { ca, cb } = this.branches(n);
     this.pending += n;
-    if (this.pending > this.bounds.maxStates) throw new GaveUp('memory');
+    if (this.bounds.meter.storesTooMany(this.pending)) throw new GaveUp('memory');
     return {
       key,
       forcedCount,

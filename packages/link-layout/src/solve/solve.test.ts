@@ -5,7 +5,8 @@ import { playablePairs } from '../link/path.js';
 import { playMove, replay } from '../link/play.js';
 import type { Board, Gravity, RuleOptions } from '../model.js';
 import { hintMove, solveBoard } from './solve.js';
-import { generateBoard, shuffleBoard } from '../generate/generate.js';
+import { shuffleBoard } from '../generate/generate.js';
+import { built, solvedValue } from '../test-helpers.js';
 
 /** Independent truth: plain exhaustive search over every playable pair, memo on the printed board. */
 function bruteSolvable(
@@ -76,11 +77,10 @@ describe('exact solver', () => {
       const board = settle(deal(rng, rows, cols, faces, copies), gravity);
       const truth = bruteSolvable(board, rule);
       const r = solveBoard(board, rule);
-      expect(r.status).not.toBe('unknown');
-      expect(r.solvable).toBe(truth);
-      if (r.status === 'solved') {
+      expect(r.outcome.kind).toBe(truth ? 'solved' : 'impossible');
+      if (truth) {
         solvable++;
-        const check = replay(board, r.solution!, rule);
+        const check = replay(board, solvedValue(r), rule);
         expect(check.ok).toBe(true);
         expect(check.cleared).toBe(true);
       } else unsolvable++;
@@ -96,7 +96,7 @@ describe('exact solver', () => {
 #AB##
 #BA##
 #####`);
-    expect(solveBoard(stuck)).toMatchObject({ status: 'unsolvable', solvable: false });
+    expect(solveBoard(stuck).outcome).toEqual({ kind: 'impossible' });
     // With four copies the pairing matters: A(0,0)-A(0,1) first leaves the right pairing.
     const b = parseBoard(`
 AAB
@@ -104,30 +104,35 @@ BAA
 BBC
 ..C`);
     const r = solveBoard(b, { ring: false });
-    expect(r.status).toBe('solved');
-    expect(replay(b, r.solution!, { ring: false }).cleared).toBe(true);
+    expect(replay(b, solvedValue(r), { ring: false }).cleared).toBe(true);
   });
 
   it('many copies of one face: the matching rule clears it without branching', () => {
     const board = { rows: 20, cols: 20, cells: new Array<number>(400).fill(1) };
-    const r = solveBoard(board, { nodeBudget: 5 });
-    expect(r.status).toBe('solved');
-    expect(replay(board, r.solution!).cleared).toBe(true);
+    const r = solveBoard(board, { maxWork: 5 });
+    expect(replay(board, solvedValue(r)).cleared).toBe(true);
   });
 
-  it('solves generated 18×8 boards and reports a spent budget as unknown', () => {
+  it('solves generated 18×8 boards and reports a spent budget as gave-up', () => {
     for (const gravity of ['none', 'down'] as const) {
-      const g = generateBoard({ rows: 8, cols: 18, copies: 4, seed: 3, gravity });
+      const g = built({ rows: 8, cols: 18, copies: 4, seed: 3, gravity });
       const r = solveBoard(g.board, { gravity });
-      expect(r.status).toBe('solved');
-      expect(replay(g.board, r.solution!, { gravity }).cleared).toBe(true);
+      expect(r.source).toBe('search');
+      expect(replay(g.board, solvedValue(r), { gravity }).cleared).toBe(true);
     }
     const rng = Rng.from('budget');
     const hard = deal(rng, 8, 18, 36, 4);
-    const r = solveBoard(hard, { nodeBudget: 1 });
-    if (r.status === 'unknown') expect(r.reason).toBe('node budget');
-    else expect(r.nodes).toBeLessThanOrEqual(1);
-    expect(() => solveBoard(hard, { nodeBudget: 0 })).toThrow(/nodeBudget/);
+    const r = solveBoard(hard, { maxWork: 1 });
+    if (r.outcome.kind === 'gave-up')
+      expect(r.outcome).toMatchObject({ bound: 'work', unit: 'nodes' });
+    else expect(r.work).toBeLessThanOrEqual(1);
+    expect(solveBoard(hard, { maxWork: 0 }).outcome).toEqual({
+      kind: 'gave-up',
+      bound: 'work',
+      limit: 0,
+      unit: 'nodes',
+    });
+    expect(() => solveBoard(hard, { maxWork: -1 })).toThrow(/maxWork/);
     expect(() => solveBoard(parseBoard('A.\n.A'), { gravity: 'down' })).toThrow(/not at rest/);
   });
 });
@@ -140,19 +145,17 @@ describe('hints and shuffles', () => {
       const board = deal(rng, 3, 4, 3, 4);
       const h = hintMove(board);
       const truth = bruteSolvable(board, {});
+      expect(h.playablePairs).toBe(playablePairs(board).length);
       if (truth) {
-        expect(h.status).toBe('hint');
-        const after = playMove(board, h.move!);
+        const { move, path } = solvedValue(h);
+        const after = playMove(board, move);
         expect(bruteSolvable(after, {})).toBe(true);
-        expect(h.path!.length).toBeGreaterThanOrEqual(2);
+        expect(path.length).toBeGreaterThanOrEqual(2);
         hints++;
-      } else {
-        expect(['deadlock', 'unsolvable']).toContain(h.status);
-        expect(h.status === 'deadlock').toBe(playablePairs(board).length === 0);
-      }
+      } else expect(h.outcome.kind).toBe('impossible');
     }
     expect(hints).toBeGreaterThan(5);
-    expect(hintMove(parseBoard('..')).status).toBe('cleared');
+    expect(() => hintMove(parseBoard('..'))).toThrow(/no tiles left/);
   });
 
   it('a hint avoids the tempting pair that loses (hand-checked)', () => {
@@ -184,8 +187,8 @@ A.BA`);
           rule,
         ),
         rule,
-      ).status,
-    ).toBe('unsolvable');
+      ).outcome.kind,
+    ).toBe('impossible');
     expect(
       bruteSolvable(
         playMove(
@@ -200,8 +203,7 @@ A.BA`);
       ),
     ).toBe(false);
     const h = hintMove(b, rule);
-    expect(h.status).toBe('hint');
-    expect(h.move).toEqual([
+    expect(solvedValue(h).move).toEqual([
       [0, 1],
       [1, 1],
     ]);
@@ -212,8 +214,8 @@ A.BA`);
     for (const gravity of ['none', 'down', 'right'] as const) {
       for (let trial = 0; trial < 5; trial++) {
         const board = settle(deal(rng, 4, 6, 5, 4), gravity);
-        const s = shuffleBoard(board, { gravity, rng });
-        const check = replay(s.board, s.solution, { gravity });
+        const s = solvedValue(shuffleBoard(board, { gravity, rng }));
+        const check = replay(s.board, s.order, { gravity });
         expect(check.cleared).toBe(true);
         // same occupied cells, same multiset of faces
         expect(s.board.cells.map((v) => v > 0)).toEqual(board.cells.map((v) => v > 0));
@@ -225,14 +227,14 @@ A.BA`);
   it('never deals the same board back while two faces remain, not even on a board generated with the same seed', () => {
     for (const gravity of ['none', 'down'] as const) {
       for (let seed = 0; seed < 12; seed++) {
-        const { board } = generateBoard({ rows: 4, cols: 6, faces: 6, copies: 4, seed, gravity });
-        const s = shuffleBoard(board, { seed, gravity });
+        const { board } = built({ rows: 4, cols: 6, faces: 6, copies: 4, seed, gravity });
+        const s = solvedValue(shuffleBoard(board, { seed, gravity }));
         expect(s.board.cells).not.toEqual(board.cells);
-        expect(replay(s.board, s.solution, { gravity }).cleared).toBe(true);
+        expect(replay(s.board, s.order, { gravity }).cleared).toBe(true);
       }
     }
     // one face left: the only arrangement is the board itself
     const single: Board = { rows: 1, cols: 4, cells: [3, 3, 3, 3] };
-    expect(shuffleBoard(single, { seed: 1 }).board.cells).toEqual(single.cells);
+    expect(solvedValue(shuffleBoard(single, { seed: 1 })).board.cells).toEqual(single.cells);
   });
 });

@@ -124,9 +124,9 @@ export function solveLevel(
   const problem = new TapProblem(lv, boxOrder(lv, order), slots);
   const r = depthFirstSearch(problem, solveBudget(budget, lv));
   if (r.outcome.kind === 'solved')
-    return solvedResult({ boxes: order.slice(), taps: r.moves! }, r.nodes);
-  if (r.outcome.kind === 'impossible') return impossibleResult(r.nodes);
-  return gaveUpResult(r.outcome, r.nodes);
+    return solvedResult({ boxes: order.slice(), taps: r.moves! }, r.work);
+  if (r.outcome.kind === 'impossible') return impossibleResult(r.work);
+  return gaveUpResult(r.outcome, r.work);
 }
 
 /** The memo key shared by every lost position: none has a move, so one entry stands for them all. */
