@@ -227,7 +227,7 @@ function registerRate(group: Command, ctx: Context, game: AnyGame): void {
             const name = levelName(picked.levels[i]!, picked.total);
             if (!('value' in r)) return `${name}: ${describeOutcome(r.outcome)}`;
             const grade = r.value.grade === undefined ? '' : `${r.value.grade}, `;
-            return `${name}: ${grade}score ${r.value.score} (higher is harder)`;
+            return `${name}: ${grade}score ${Math.round(r.value.score * 100) / 100} (higher is harder)`;
           })
           .join('\n') + summary(rated, results.length, 'rated');
     await ctx.emit(text, out, `${rated} rating(s)`);
