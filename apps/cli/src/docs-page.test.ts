@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './testing.js';
@@ -78,6 +78,9 @@ describe('the docs page of the command line', () => {
       if (commandPath.length === 0 || commandsOf(text).length > 0)
         expect(words[commandPath.length] ?? '-', words.join(' ')).toMatch(/^-/);
       for (const word of words.slice(commandPath.length)) {
+        // a path into the repository's fixtures must exist (from the repository root)
+        if (word.startsWith('fixtures/'))
+          expect(existsSync(path.resolve(import.meta.dirname, '../../..', word)), word).toBe(true);
         const flag = /^(--?[a-zA-Z][\w-]*)/.exec(word)?.[1];
         if (flag === undefined) continue;
         expect(`${text}\n${globalHelp}`, `${words.join(' ')}: ${flag}`).toMatch(
