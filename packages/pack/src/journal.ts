@@ -64,8 +64,8 @@ async function readJournal(file: string, spec: NormalizedSpec): Promise<JournalC
 }
 
 /**
- * An append-only journal of finished level tasks. Each entry is one line written by one `write` and
- * flushed to disk before the task counts as done, so after Ctrl-C, a crash or a power cut the journal
+ * An append-only journal of finished level tasks. Each entry is one line, flushed to disk (with the
+ * other lines of its write) before the task counts as done, so after Ctrl-C, a crash or a power cut the journal
  * holds every finished task whole; a line cut short is dropped on resume.
  */
 export class Journal {
@@ -97,21 +97,39 @@ export class Journal {
     }
   }
 
-  /** Appends run one after another, so lines never interleave. */
-  private tail: Promise<void> = Promise.resolve();
+  /** Lines waiting for the next write, and whoever waits for them to be on disk. */
+  private waiting: { line: string; done: () => void; failed: (error: unknown) => void }[] = [];
+  private flushing: Promise<void> | null = null;
 
-  /** Records a finished task (resolves once it is on disk). */
+  /**
+   * Records a finished task (resolves once it is on disk). Lines that arrive while a write is being
+   * flushed go together in the next write and flush (a group commit), so the journal never holds the
+   * pool back to the disk's flush rate.
+   */
   append(result: LevelResult): Promise<void> {
-    const line = `${JSON.stringify(result)}\n`;
-    this.tail = this.tail.then(async () => {
-      await this.handle.write(line);
-      await this.handle.datasync();
+    return new Promise((done, failed) => {
+      this.waiting.push({ line: `${JSON.stringify(result)}\n`, done, failed });
+      this.flushing ??= this.flush();
     });
-    return this.tail;
+  }
+
+  private async flush(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting;
+      this.waiting = [];
+      try {
+        await this.handle.write(batch.map((w) => w.line).join(''));
+        await this.handle.datasync();
+        for (const w of batch) w.done();
+      } catch (error) {
+        for (const w of batch) w.failed(error);
+      }
+    }
+    this.flushing = null;
   }
 
   async close(): Promise<void> {
-    await this.tail.catch(() => undefined);
+    await this.flushing;
     await this.handle.close();
   }
 }
