@@ -110,9 +110,10 @@ export async function submitPack(spec: PackSpec, options: SubmitOptions): Promis
       client.set(packKey(queue, loaded.packId), JSON.stringify(record), 'NX'),
     );
     const batch = 1000;
-    for (let start = 0; start < loaded.spec.count; start += batch) {
+    const { first, count } = loaded.spec;
+    for (let start = first; start < first + count; start += batch) {
       const jobs = [];
-      for (let index = start; index < Math.min(start + batch, loaded.spec.count); index++) {
+      for (let index = start; index < Math.min(start + batch, first + count); index++) {
         const id = levelJobId(loaded.packId, index);
         jobs.push({
           name: 'level',
@@ -249,8 +250,9 @@ export async function packStatus(pack: string, options: QueueConnection): Promis
     const spec = await readPack(queue, pack, options.connection);
     const levels = { completed: 0, failed: 0, active: 0, waiting: 0, delayed: 0 };
     const chunk = 500;
-    for (let start = 0; start < spec.count; start += chunk) {
-      const ids = Array.from({ length: Math.min(chunk, spec.count - start) }, (_, k) =>
+    const end = spec.first + spec.count;
+    for (let start = spec.first; start < end; start += chunk) {
+      const ids = Array.from({ length: Math.min(chunk, end - start) }, (_, k) =>
         levelJobId(pack, start + k),
       );
       const states = await Promise.all(ids.map((id) => queue.getJobState(id)));

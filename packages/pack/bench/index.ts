@@ -15,7 +15,7 @@ const spec: PackSpec = {
   game: SUM_GAME,
   gameId: 'sum',
   options: { size: 18, maxValue: 1_000_000, unique: true },
-  count: Number(process.env.PACK_BENCH_COUNT ?? 120),
+  count: Number(process.env.PACK_BENCH_COUNT ?? 80),
   seed: 'bench',
 };
 

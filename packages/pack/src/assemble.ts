@@ -94,9 +94,10 @@ export async function assemblePack(
 ): Promise<AssembledPack> {
   const window = options.window ?? 64;
   const firstTasks = new Map<number, Promise<LevelResult>>();
-  let asked = 0;
+  const end = spec.first + spec.count;
+  let asked = spec.first;
   const askAhead = (upTo: number) => {
-    for (; asked < Math.min(upTo, spec.count); asked++) {
+    for (; asked < Math.min(upTo, end); asked++) {
       const task = source(asked, 0);
       // Failures surface when the level is committed; until then they must not count as unhandled.
       task.catch(() => undefined);
@@ -119,7 +120,7 @@ export async function assemblePack(
     }
   };
 
-  for (let index = 0; index < spec.count; index++) {
+  for (let index = spec.first; index < end; index++) {
     options.signal?.throwIfAborted();
     askAhead(index + window);
     const first = firstTasks.get(index)!;
@@ -164,7 +165,7 @@ export async function assemblePack(
       take(result);
     }
     records.push(record);
-    options.onLevel?.({ index, record, done: index + 1 });
+    options.onLevel?.({ index, record, done: index - spec.first + 1 });
   }
 
   const ordered = spec.sort === 'difficulty' ? [...records].sort(byDifficulty) : records;

@@ -262,3 +262,16 @@ describe('runPack', () => {
     ).rejects.toThrow(/^level \d: sum: failing once on purpose/);
   });
 });
+
+describe('shards', () => {
+  it('a shard (first, count) holds the same levels as those indices of the whole pack', async () => {
+    const [whole, shard] = [await tempDir(), await tempDir()];
+    await runPack(spec({ count: 10 }), { out: whole, workers: 2 });
+    const m = await runPack(spec({ count: 4, first: 6 }), { out: shard, workers: 2 });
+    expect(await records(shard)).toEqual((await records(whole)).slice(6));
+    expect(m.counts.levels).toBe(4);
+    await expect(runPack(spec({ first: -1 }), { out: shard })).rejects.toThrow(
+      /^\$\.first: must be a whole number/,
+    );
+  });
+});

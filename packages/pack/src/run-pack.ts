@@ -118,7 +118,13 @@ export async function runPack(spec: PackSpec, options: RunPackOptions): Promise<
     loaded.spec,
     options.resume === true,
   );
-  const pool = new PackPool(options);
+  let pool: PackPool;
+  try {
+    pool = new PackPool(options);
+  } catch (error) {
+    await journal.close();
+    throw error;
+  }
   const emit = options.onEvent ?? (() => undefined);
   let resumedTasks = 0;
   try {

@@ -35,6 +35,12 @@ export interface PackSpec {
   readonly options?: Readonly<Record<string, unknown>>;
   /** Number of levels. */
   readonly count: number;
+  /**
+   * The index of the first level (default 0): a shard of a larger pack is the pack of `count` levels
+   * from `first` on, the same levels as those indices of the whole pack (duplicates are checked
+   * within the shard only).
+   */
+  readonly first?: number;
   /** The pack's seed: level `i` is made from `Rng.forIndex(seed, i)`. */
   readonly seed: Seed;
   /** Budgets of each level's jobs (default: the game's). */
@@ -51,6 +57,7 @@ export interface NormalizedSpec {
   readonly gameId: string;
   readonly options: OptionValues;
   readonly count: number;
+  readonly first: number;
   readonly seed: Seed;
   readonly budget: LevelBudgets;
   readonly sort: PackSort;
@@ -109,6 +116,7 @@ export function normalizeSpec(spec: PackSpec, game: AnyGame): NormalizedSpec {
   if (game.generate === undefined) fail('$.gameId', `game ${quoteInput(game.id)} has no generator`);
   const options = readOptions(game.generate.options, spec.options ?? {}, '$.options');
   const count = readWholeNumber(spec.count, '$.count', 1, 10_000_000);
+  const first = spec.first === undefined ? 0 : readWholeNumber(spec.first, '$.first', 0, 2 ** 52);
   if (!(typeof spec.seed === 'string' || Number.isSafeInteger(spec.seed))) {
     fail('$.seed', `must be a safe integer or a string, got ${shown(spec.seed)}`);
   }
@@ -140,6 +148,7 @@ export function normalizeSpec(spec: PackSpec, game: AnyGame): NormalizedSpec {
     gameId: spec.gameId,
     options: sortedOptions,
     count,
+    first,
     seed: spec.seed,
     budget,
     sort,
