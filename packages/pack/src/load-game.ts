@@ -21,6 +21,26 @@ export const resolveFromCwd: ResolveGame = (specifier) => {
 };
 
 const loaded = new Map<string, Promise<AnyGame>>();
+let tsxRegistered = false;
+
+/**
+ * Imports a module; a TypeScript module (a test's game, a studio's sources) that Node cannot load by
+ * itself is loaded again after registering tsx's loader in this thread (tsx must be installed).
+ */
+async function importModule(url: string): Promise<{ game?: unknown }> {
+  try {
+    return (await import(url)) as { game?: unknown };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION' || tsxRegistered) {
+      throw error;
+    }
+    const api = (await import('tsx/esm/api')) as { register: () => unknown };
+    api.register();
+    tsxRegistered = true;
+    // Node keeps the failed load of this URL: load it under a URL of its own.
+    return (await import(`${url}${url.includes('?') ? '&' : '?'}tsx`)) as { game?: unknown };
+  }
+}
 
 function isGame(value: unknown): value is AnyGame {
   return (
@@ -40,7 +60,7 @@ function isGame(value: unknown): value is AnyGame {
 export async function loadGame(url: string, gameId: string): Promise<AnyGame> {
   let pending = loaded.get(url);
   if (pending === undefined) {
-    pending = import(url).then((mod: { game?: unknown }) => {
+    pending = importModule(url).then((mod) => {
       if (!isGame(mod.game)) {
         throw new InvalidInputError(`${quoteInput(url)} exports no game descriptor named game`, {
           code: 'INVALID_GAME',

@@ -29,25 +29,13 @@ export interface SolveTask {
 
 export type PoolTask = LevelTask | SolveTask;
 
-let tsxRegistered = false;
-
-/** A TypeScript game (a test's, a studio's sources) needs tsx's loader in this thread first. */
-async function loaderFor(url: string): Promise<void> {
-  if (tsxRegistered || !/\.[mc]?ts$/.test(url)) return;
-  const api = (await import('tsx/esm/api')) as { register: () => unknown };
-  api.register();
-  tsxRegistered = true;
-}
-
 /** Runs one task; an error thrown by a game crosses back as a plain Error with its code. */
 export default async function runTask(task: PoolTask): Promise<LevelResult | SolveResult> {
   try {
     if (task.kind === 'level') {
-      await loaderFor(task.gameUrl);
       const game = await loadGame(task.gameUrl, task.spec.gameId);
       return makeLevel(game, task.spec, task.index, task.from);
     }
-    await loaderFor(task.gameUrl);
     const game = await loadGame(task.gameUrl, task.gameId);
     return solveOne(game, task.index, task.level, task.budget);
   } catch (error) {
