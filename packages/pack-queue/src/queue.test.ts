@@ -165,7 +165,7 @@ describe('pack queue on a real redis-server', () => {
       [
         '--conditions=@puzzlekit/source',
         '--import',
-        'tsx',
+        import.meta.resolve('tsx'),
         WORKER_PROCESS,
         redis.socket,
         q.queueName,

@@ -42,7 +42,7 @@ it('finishes a pack whose process was killed (kill -9) half-way, redoing nothing
     [
       '--conditions=@puzzlekit/source',
       '--import',
-      'tsx',
+      import.meta.resolve('tsx'),
       new URL('./fixtures/pack-process.ts', import.meta.url).pathname,
       crashed,
       JSON.stringify(spec),
