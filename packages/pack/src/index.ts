@@ -39,6 +39,7 @@ export {
 export {
   candidateRng,
   makeLevel,
+  packJobBudget,
   type AcceptedLevel,
   type BudgetStop,
   type JobReport,

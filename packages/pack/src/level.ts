@@ -84,9 +84,18 @@ export function candidateRng(seed: Seed, index: number, candidate: number): Rng 
     : Rng.forIndex(`${String(seed)}/candidate ${candidate}`, index);
 }
 
-function jobBudget(defaults: JobDefaults, override: JobBudget | undefined): Budget {
-  if (override === undefined) return defaults.budget;
-  return { ...defaults.budget, ...override };
+/**
+ * A job's budget in a pack: the game's default work and memory bounds, then the spec's. The game's
+ * default time limit (meant for a person waiting at a terminal) is left out: a pack's bytes must not
+ * depend on the machine's speed, so only the spec's own `maxMs` stops a job by the clock.
+ */
+export function packJobBudget(defaults: JobDefaults, override: JobBudget | undefined): Budget {
+  const { maxWork, maxStates } = defaults.budget;
+  return {
+    ...(maxWork === undefined ? {} : { maxWork }),
+    ...(maxStates === undefined ? {} : { maxStates }),
+    ...override,
+  };
 }
 
 function timed<T>(timings: JobTimings, job: keyof JobTimings, run: () => T): T {
@@ -113,7 +122,7 @@ function makeCandidate(
   const generator = game.generate!;
   const rng = candidateRng(spec.seed, index, candidate);
   const made = timed(timings, 'generate', () =>
-    generator.run(spec.options, rng, jobBudget(generator, spec.budget.generate)),
+    generator.run(spec.options, rng, packJobBudget(generator, spec.budget.generate)),
   );
   const generate: JobReport = { outcome: made.outcome, work: made.work };
   if (made.outcome.kind === 'gave-up') {
@@ -142,7 +151,7 @@ function makeCandidate(
   if (game.solve !== undefined) {
     const solver = game.solve;
     const result = timed(timings, 'solve', () =>
-      solver.run(level, jobBudget(solver, spec.budget.solve), {}),
+      solver.run(level, packJobBudget(solver, spec.budget.solve), {}),
     );
     solve = { outcome: result.outcome, work: result.work };
     if (result.outcome.kind === 'gave-up') {
@@ -177,7 +186,7 @@ function makeCandidate(
   if (game.rate !== undefined) {
     const rater = game.rate;
     const result = timed(timings, 'rate', () =>
-      rater.run(level, jobBudget(rater, spec.budget.rate)),
+      rater.run(level, packJobBudget(rater, spec.budget.rate)),
     );
     rate = { outcome: result.outcome, work: result.work };
     if (result.outcome.kind === 'gave-up') {
