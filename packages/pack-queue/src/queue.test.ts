@@ -189,7 +189,7 @@ describe('pack queue on a real redis-server', () => {
       expect(await queue.getJobState(killedJob)).toBe('active');
       const out = await tempDir();
       await withWorker(
-        { ...q, workers: 2, memoryMb: 256, lockDuration: 1000, stalledInterval: 500 },
+        { ...q, workers: 2, memoryMb: 256, lockDuration: 3000, stalledInterval: 1000 },
         () => collectPack(pack, out, { ...q, wait: true, pollMs: 100 }),
       );
       expect(await queue.getJobState(killedJob)).toBe('completed');
