@@ -1,4 +1,4 @@
-import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
+import { InvalidInputError, PuzzlekitError, quoteInput } from '@puzzlekit/errors';
 import {
   PackPool,
   assemblePack,
@@ -285,8 +285,10 @@ export interface CollectOptions extends QueueConnection, RetryOptions {
 }
 
 /** A pack whose jobs are not all finished, collected without `wait`. */
-export class PackNotFinishedError extends Error {
-  readonly code = 'PACK_NOT_FINISHED';
+export class PackNotFinishedError extends PuzzlekitError {
+  constructor(message: string) {
+    super('PACK_NOT_FINISHED', message);
+  }
 }
 
 /**
