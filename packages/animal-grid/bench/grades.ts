@@ -6,7 +6,13 @@
  */
 import { table } from '@puzzlekit/bench-tools';
 import { Rng } from '@puzzlekit/rng';
-import { GRADES, REASONING, generatePuzzle, reasoningOf, type GeneratedPuzzle } from '../src/index.js';
+import {
+  GRADES,
+  REASONING,
+  generatePuzzle,
+  reasoningOf,
+  type GeneratedPuzzle,
+} from '../src/index.js';
 
 const rng = Rng.from('dist');
 const puzzles: GeneratedPuzzle[] = [];

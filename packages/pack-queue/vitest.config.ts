@@ -1,0 +1,3 @@
+import { puzzlekitTestConfig } from '@puzzlekit/vitest-config';
+
+export default puzzlekitTestConfig();

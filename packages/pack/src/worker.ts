@@ -1,0 +1,47 @@
+// The task function a pool thread runs (piscina calls the default export). It loads the game module
+// by URL once per thread and runs one level task or one solve task; everything it returns is plain
+// data that survives structured clone and JSON.
+import { isPuzzlekitError } from '@puzzlekit/errors';
+import type { Budget } from '@puzzlekit/job';
+import { loadGame } from './load-game.js';
+import { makeLevel, type LevelResult } from './level.js';
+import { solveOne, type SolveResult } from './solve-one.js';
+import type { NormalizedSpec } from './spec.js';
+
+/** Make level `index` of a pack, trying candidates from `from` on. */
+export interface LevelTask {
+  readonly kind: 'level';
+  readonly gameUrl: string;
+  readonly spec: NormalizedSpec;
+  readonly index: number;
+  readonly from: number;
+}
+
+/** Solve level `index` of a collection (given as the game's level JSON) and replay the answer. */
+export interface SolveTask {
+  readonly kind: 'solve';
+  readonly gameUrl: string;
+  readonly gameId: string;
+  readonly index: number;
+  readonly level: unknown;
+  readonly budget: Budget;
+}
+
+export type PoolTask = LevelTask | SolveTask;
+
+/** Runs one task; an error thrown by a game crosses back as a plain Error with its code. */
+export default async function runTask(task: PoolTask): Promise<LevelResult | SolveResult> {
+  try {
+    if (task.kind === 'level') {
+      const game = await loadGame(task.gameUrl, task.spec.gameId);
+      return makeLevel(game, task.spec, task.index, task.from);
+    }
+    const game = await loadGame(task.gameUrl, task.gameId);
+    return solveOne(game, task.index, task.level, task.budget);
+  } catch (error) {
+    const where = task.kind === 'level' ? `level ${task.index}` : `collection level ${task.index}`;
+    const message = error instanceof Error ? error.message : String(error);
+    const code = isPuzzlekitError(error) ? ` [${error.code}]` : '';
+    throw new Error(`${where}: ${message}${code}`, { cause: error });
+  }
+}
