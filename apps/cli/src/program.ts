@@ -6,6 +6,8 @@ import { games } from './games/index.js';
 import { isPlugin, type GameEntry } from './games/types.js';
 import { registerCommonVerbs } from './common/verbs.js';
 import { registerDemo } from './demo.js';
+import { registerPack } from './pack.js';
+import { registerSolveAll } from './common/solve-all.js';
 
 /** The version printed by --version (kept in step with package.json by the release process). */
 export const VERSION = '0.1.0';
@@ -25,7 +27,8 @@ function registerGame(program: Command, ctx: Context, entry: GameEntry): void {
     return;
   }
   const group = program.command(entry.game.id).description(entry.description ?? entry.game.title);
-  registerCommonVerbs(group, ctx, entry.game);
+  registerCommonVerbs(group, ctx, entry.game, entry.replaces);
+  registerSolveAll(group, ctx, entry);
   entry.registerOwn?.(group, ctx);
 }
 
@@ -50,6 +53,7 @@ function buildProgram(ctx: Context, registry: readonly GameEntry[]): Command {
   });
   registerDemo(program, ctx, registry);
   for (const entry of registry) registerGame(program, ctx, entry);
+  registerPack(program, ctx, registry);
   // Every subcommand inherits the output settings and exits through run().
   const inherit = (cmd: Command): void => {
     for (const sub of cmd.commands) {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { describeOutcome, SOLVED, type AnyGame, type Outcome } from '@puzzlekit/job';
 import { Rng } from '@puzzlekit/rng';
 import { choiceOption, type Context, intOption, seedOption, UsageError } from '../context.js';
+import type { CommonVerb } from '../games/types.js';
 import { CommandBudget } from './budget.js';
 import { levelName, pickLevels } from './collection.js';
 import {
@@ -239,9 +240,18 @@ function registerRate(group: Command, ctx: Context, game: AnyGame): void {
  * Adds a game's common verbs — `generate`, `solve`, `verify`, `rate`, each where the game has the job
  * — to its command group, written once for every game over its descriptor.
  */
-export function registerCommonVerbs(group: Command, ctx: Context, game: AnyGame): void {
-  registerGenerate(group, ctx, game);
-  registerSolve(group, ctx, game);
-  registerVerify(group, ctx, game);
-  registerRate(group, ctx, game);
+export function registerCommonVerbs(
+  group: Command,
+  ctx: Context,
+  game: AnyGame,
+  replaced: readonly CommonVerb[] = [],
+): void {
+  const verbs: Record<CommonVerb, typeof registerGenerate> = {
+    generate: registerGenerate,
+    solve: registerSolve,
+    verify: registerVerify,
+    rate: registerRate,
+  };
+  for (const [name, register] of Object.entries(verbs) as [CommonVerb, typeof registerGenerate][])
+    if (!replaced.includes(name)) register(group, ctx, game);
 }

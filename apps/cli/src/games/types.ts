@@ -24,6 +24,11 @@ export interface GamePlugin {
   readonly module?: string;
   /** The group's line in `puzzlekit --help` (default: the game's title). */
   readonly description?: string;
+  /**
+   * Common verbs the game provides itself under the same name (Magic Tower's `solve` reads a tower
+   * folder, not a level file); the descriptor's job still serves the pack runner.
+   */
+  readonly replaces?: readonly CommonVerb[];
   /** Adds the verbs only this game has (for example `sokoban optimize`) to its command group. */
   registerOwn?(group: Command, ctx: Context): void;
   /** Generates, solves and rates something real for `puzzlekit demo`. */
@@ -38,6 +43,9 @@ export interface LegacyGameModule {
   register(program: Command, ctx: Context): void;
   demo(ctx: Context): Promise<DemoSection> | DemoSection;
 }
+
+/** The verbs written once for every game. */
+export type CommonVerb = 'generate' | 'solve' | 'verify' | 'rate';
 
 /** An entry of the CLI's registry of games. */
 export type GameEntry = GamePlugin | LegacyGameModule;
