@@ -25,8 +25,7 @@ for (const name of towers) {
     try {
       arrivalPlans = solveFloorArrivals(project, id, {
         hero: probeHero(project, id),
-        maxStates: 200_000,
-        maxMs: 5_000,
+        budget: { maxStates: 200_000, maxMs: 5_000 },
       });
     } catch (error) {
       console.log(`  ${id}: ${String(error)}`);
@@ -49,7 +48,7 @@ for (const name of towers) {
   }
   const perFloorMs = (cpuUsage(cpu0).user + cpuUsage(cpu0).system) / 1000;
   const cpu1 = cpuUsage();
-  const plan = planTower(project, { maxStates: 200_000, maxMs: 60_000 });
+  const plan = planTower(project, { budget: { maxStates: 200_000, maxMs: 60_000 } });
   const planMs = (cpuUsage(cpu1).user + cpuUsage(cpu1).system) / 1000;
   console.log(
     `${name} (${project.version}; fields ${project.engine.fields}: ${project.engine.evidence}; damage code ${project.engine.damageCode.status}${project.engine.damageCode.releases.length > 0 ? ` = ${project.engine.damageCode.releases.join('/')}` : ''})`,

@@ -29,7 +29,7 @@ export {
   type DamageCode,
   type DamageFunctionName,
 } from './format/functions.js';
-export { floorArrivals, arrivalsOf, type Arrival, type ArrivalSource } from './arrivals.js';
+export { floorArrivals, arrivalsOf, type Arrival, type ArrivalSource } from './graph/arrivals.js';
 export {
   keysForEveryDoor,
   planTower,
@@ -39,7 +39,7 @@ export {
   type FloorPlan,
   type PlanTowerOptions,
   type TowerPlan,
-} from './plan.js';
+} from './plan/tower.js';
 export { formatNumber } from './format/number.js';
 export { parseAssignment } from './format/jsfile.js';
 export { readItemEffect, gainAt } from './format/item-effect.js';
@@ -52,7 +52,7 @@ export {
   type BattleResult,
   type DefenceSaving,
   type LinearityFlag,
-} from './damage.js';
+} from './graph/damage.js';
 export {
   buildFloorGraph,
   defaultPosition,
@@ -66,8 +66,8 @@ export {
   type NonlinearMonster,
   type Region,
   type Unbeatable,
-} from './graph.js';
-export { hornOrder, checkOutTree, orderObjective, type OutTree } from './horn.js';
+} from './graph/floor-graph.js';
+export { hornOrder, checkOutTree, orderObjective, type OutTree } from './solve/horn.js';
 export {
   solveGates,
   greedyGates,
@@ -79,7 +79,7 @@ export {
   type ExactOptions,
   type GateProblem,
   type GateSolution,
-} from './exact.js';
+} from './solve/exact.js';
 export {
   solveFloor,
   CUSTOM_DAMAGE_NOTE,
@@ -88,7 +88,7 @@ export {
   type PickUp,
   type SolveFloorOptions,
   type SolveMethod,
-} from './solve.js';
+} from './solve/floor.js';
 export {
   checkTree,
   parseTree,
@@ -96,6 +96,6 @@ export {
   type TreeInput,
   type TreeNode,
   type TreeSolution,
-} from './tree.js';
-export { floorSummary, probeHero, type FloorSummary } from './summary.js';
-export { arrivalJson, engineJson, planJson, solutionJson } from './json.js';
+} from './solve/tree.js';
+export { floorSummary, probeHero, type FloorSummary } from './graph/summary.js';
+export { arrivalJson, engineJson, planJson, solutionJson } from './format/json.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalsOf } from './arrivals.js';
-import { buildFloorGraph } from './graph.js';
-import { planTower } from './plan.js';
-import { solveFloor } from './solve.js';
-import { probeHero } from './summary.js';
+import { arrivalsOf } from './graph/arrivals.js';
+import { buildFloorGraph } from './graph/floor-graph.js';
+import { planTower } from './plan/tower.js';
+import { solveFloor } from './solve/floor.js';
+import { probeHero } from './graph/summary.js';
 import { bruteForce } from './testing/brute.js';
 import { replay } from './testing/replay.js';
 import { FIXTURE_TOWERS, fixtureTower } from './testing/fixtures.js';
@@ -53,7 +53,7 @@ describe.each(FIXTURE_TOWERS)('%s: every floor, every arrival cell', (name) => {
               x: a.x,
               y: a.y,
               arrival: true,
-              maxStates: 50_000,
+              budget: { maxStates: 50_000 },
             });
           } catch {
             continue; // an arrival on a monster
@@ -71,7 +71,7 @@ describe.each(FIXTURE_TOWERS)('%s: every floor, every arrival cell', (name) => {
 
   it('the whole-tower plan carries a living hero and its totals add up', async () => {
     const project = await fixtureTower(name);
-    const plan = planTower(project, { maxStates: 100_000 });
+    const plan = planTower(project, { budget: { maxStates: 100_000 } });
     expect(plan.floors).toHaveLength(project.floorIds.length);
     let hp = project.hero.hp;
     for (const f of plan.floors) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildFloorGraph } from './graph.js';
-import { solveFloor } from './solve.js';
-import { probeHero } from './summary.js';
+import { buildFloorGraph } from './graph/floor-graph.js';
+import { solveFloor } from './solve/floor.js';
+import { probeHero } from './graph/summary.js';
 import { bruteForce } from './testing/brute.js';
 import { fixtureTower } from './testing/fixtures.js';
 

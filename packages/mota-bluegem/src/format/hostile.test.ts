@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { isPuzzlekitError, ParseError } from '@puzzlekit/errors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { floorSummary } from '../summary.js';
-import { solveFloor } from '../solve.js';
+import { floorSummary } from '../graph/summary.js';
+import { solveFloor } from '../solve/floor.js';
 import { readProjectDir } from '../node.js';
 import { syntheticProject, syntheticTower } from '../testing/synthetic.js';
 import { parseAssignment } from './jsfile.js';
 import { readItemEffect } from './item-effect.js';
 import { collectProjectFiles, loadProject } from './project.js';
-import { floorArrivals } from '../arrivals.js';
+import { floorArrivals } from '../graph/arrivals.js';
 
 const PROTO_NAMES = [
   '__proto__',

@@ -1,8 +1,8 @@
 // Test helper: an independent replay of a route on the raw map, checking every move is legal.
-import { battle } from '../damage.js';
+import { battle } from '../graph/damage.js';
 import { gainAt } from '../format/item-effect.js';
 import type { Project } from '../model.js';
-import type { FloorSolution } from '../solve.js';
+import type { FloorSolution } from '../solve/floor.js';
 
 /**
  * Independent replay of a route on the raw map: a move into a monster fights it (hero stays), a move

@@ -1,9 +1,9 @@
-import { battle, defenceSaving } from './damage.js';
-import { gainAt } from './format/item-effect.js';
-import { CELL, type CellRef, type FloorGraph, type Gate } from './graph.js';
-import { dict, own } from './lookup.js';
-import type { HeroStats, Project } from './model.js';
-import type { Fight, PickUp } from './solve.js';
+import { battle, defenceSaving } from '../graph/damage.js';
+import { gainAt } from '../format/item-effect.js';
+import { CELL, type CellRef, type FloorGraph, type Gate } from '../graph/floor-graph.js';
+import { dict, own } from '../lookup.js';
+import type { HeroStats, Project } from '../model.js';
+import type { Fight, PickUp } from '../solve/floor.js';
 
 /** Steps in puzzlekit's one direction order, clockwise from up; step d is bit 1 << d of `closed`. */
 const DIRS: readonly { dx: number; dy: number; c: string }[] = [

@@ -1,5 +1,5 @@
-import type { Budget, Outcome } from '@puzzlekit/graph-search';
-import { battle } from './damage.js';
+import { SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
+import { battle } from '../graph/damage.js';
 import {
   compileGates,
   greedyGates,
@@ -16,20 +16,22 @@ import {
   type FloorGraphOptions,
   type NonlinearMonster,
   type Unbeatable,
-} from './graph.js';
-import { formatNumber } from './format/number.js';
+} from '../graph/floor-graph.js';
+import { formatNumber } from '../format/number.js';
 import { hornOrder } from './horn.js';
 import { solveGatesWithKeys, type KeyResources } from './keys.js';
-import { simulate, type Simulation } from './walk.js';
-import { own } from './lookup.js';
-import type { HeroStats, Project } from './model.js';
+import { simulate, type Simulation } from '../walk/simulate.js';
+import { own } from '../lookup.js';
+import type { HeroStats, Project } from '../model.js';
 
-/**
- * Options of {@link solveFloor}. The exact search on floors with cycles takes the shared budget:
- * `maxNodes` search states expanded (default 2,000,000), `maxMs` wall-clock milliseconds (default
- * none), `maxStates` states held in its tables (default 4,000,000).
- */
-export interface SolveFloorOptions extends FloorGraphOptions, Budget {
+/** Options of {@link solveFloor}. */
+export interface SolveFloorOptions extends FloorGraphOptions {
+  /**
+   * The budget of the exact search on floors with cycles: `maxWork` search states expanded (unit
+   * `nodes`, default 2,000,000), `maxMs` or `deadline` to stop early, `maxStates` states held in its
+   * tables (default 4,000,000).
+   */
+  readonly budget?: Budget;
   /**
    * Walk only while the hero survives: stop before a fight that would leave him with no HP (the rest
    * of the order is not walked; the route is then incomplete). Default false: the whole order is
@@ -92,13 +94,13 @@ export interface FloorSolution {
   readonly keysLeft: Readonly<Record<string, number>>;
   /** Why the answer is not proven optimal, when it is not. */
   readonly why?: string;
-  /** Exact search states expanded (0 for Horn). */
-  readonly states: number;
+  /** Exact search states expanded: the work, in the unit `nodes` (0 for Horn). */
+  readonly work: number;
   /**
-   * How the exact search ended (`solved`, or `gave-up` with the bound); absent when no search ran
-   * (Horn, nothing to fight, or too many gates for the search).
+   * How finding the order ended: `solved` (Horn, nothing to fight, or a finished exact search), or
+   * `gave-up` with the bound (the order is then the best known, greedy or better).
    */
-  readonly outcome?: Outcome;
+  readonly outcome: Outcome;
   readonly tree: boolean;
   readonly gateCount: number;
   readonly totalReward: number;
@@ -261,8 +263,8 @@ export function solveFloor(
     searchProven: found.why === undefined,
     approximate,
     ...(why !== undefined ? { why } : {}),
-    states: found.states,
-    ...(found.outcome !== undefined ? { outcome: found.outcome } : {}),
+    work: found.work,
+    outcome: found.outcome,
     tree: graph.tree,
     gateCount: gates.live.length,
     totalReward: graph.totalReward,
@@ -322,23 +324,12 @@ interface FoundOrder {
   readonly method: SolveMethod;
   /** Graph gate ids in fighting order. */
   readonly gateOrder: readonly number[];
-  readonly states: number;
-  readonly outcome?: Outcome;
+  readonly work: number;
+  readonly outcome: Outcome;
   /** Why the search did not prove the order best under the model; undefined when it did. */
   readonly why?: string;
   readonly defenceAllowed: number;
   readonly keyNotes: readonly string[];
-}
-
-/** The shared budget fields of the options (only those given). */
-function budgetOf(options: Budget): Budget {
-  return {
-    ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
-    ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
-    ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
-    ...(options.now !== undefined ? { now: options.now } : {}),
-    ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
-  };
 }
 
 /**
@@ -354,7 +345,7 @@ function findOrder(
   options: SolveFloorOptions,
 ): FoundOrder {
   const { live, compiled, cost, greedy } = gates;
-  const plain = { states: 0, defenceAllowed: graph.totalReward, keyNotes: [] };
+  const plain = { work: 0, outcome: SOLVED, defenceAllowed: graph.totalReward, keyNotes: [] };
   if (live.length === 0) {
     // Nothing to fight: every reward is in the start room (or none is reachable).
     return { ...plain, method: 'none', gateOrder: [] };
@@ -362,13 +353,12 @@ function findOrder(
   const flagsBreak = graph.nonlinear.some((m) => m.flags.some((f) => !LINEAR_SAFE.has(f.code)));
   if (short.length === 0 && graph.tree && !flagsBreak)
     return { ...plain, method: 'horn', gateOrder: hornGates(graph) };
-  const budget = budgetOf(options);
   const keyNotes: string[] = [];
   let defenceAllowed = graph.totalReward;
   let result;
   if (short.length > 0) {
     const withKeys = solveGatesWithKeys(compiled, keyResources(project, graph, keysHeld), {
-      ...budget,
+      ...(options.budget !== undefined ? { budget: options.budget } : {}),
       cost,
       initialOrder: greedy.order,
     });
@@ -382,12 +372,16 @@ function findOrder(
       );
     result = withKeys;
   } else {
-    result = solveGates(compiled, { ...budget, cost, greedy });
+    result = solveGates(compiled, {
+      ...(options.budget !== undefined ? { budget: options.budget } : {}),
+      cost,
+      greedy,
+    });
   }
   const gateOrder = result.order.map((k) => live[k] ?? 0);
   const base = {
-    states: result.states,
-    ...(result.outcome !== undefined ? { outcome: result.outcome } : {}),
+    work: result.work,
+    outcome: result.outcome,
     defenceAllowed,
     keyNotes,
     gateOrder,

@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadProject } from './format/project.js';
-import { buildFloorGraph } from './graph.js';
-import type { Project, ProjectFiles } from './model.js';
-import { solveFloor } from './solve.js';
-import { floorSummary, probeHero } from './summary.js';
-import { replay } from './testing/replay.js';
-import { syntheticProject } from './testing/synthetic.js';
+import { loadProject } from '../format/project.js';
+import { buildFloorGraph } from '../graph/floor-graph.js';
+import type { Project, ProjectFiles } from '../model.js';
+import { solveFloor } from './floor.js';
+import { floorSummary, probeHero } from '../graph/summary.js';
+import { replay } from '../testing/replay.js';
+import { syntheticProject } from '../testing/synthetic.js';
 
-const FIXTURES = new URL('../../../fixtures/mota/', import.meta.url);
+const FIXTURES = new URL('../../../../fixtures/mota/', import.meta.url);
 
 function fixture(name: string): Project {
   const dir = new URL(`${name}/project/`, FIXTURES);
@@ -203,7 +203,7 @@ describe('every floor of both fixture towers', () => {
           const s = floorSummary(p, floorId, { hero });
           expect(['tree', 'cyclic', 'empty', 'unreachable']).toContain(s.shape);
           if (s.shape === 'unreachable') continue;
-          const sol = solveFloor(p, floorId, { hero, maxStates: 20000 });
+          const sol = solveFloor(p, floorId, { hero, budget: { maxStates: 20000 } });
           const start = buildFloorGraph(p, floorId, { hero }).start;
           const r = replay(p, floorId, sol, start, hero);
           expect(r.damage).toBe(sol.totalDamage);

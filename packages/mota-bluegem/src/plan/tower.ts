@@ -1,8 +1,10 @@
 import { isPuzzlekitError } from '@puzzlekit/errors';
-import { arrivalsOf, type Arrival } from './arrivals.js';
-import { dict, own } from './lookup.js';
-import type { HeroStats, Project } from './model.js';
-import { solveFloor, type FloorSolution, type SolveFloorOptions } from './solve.js';
+import { BudgetMeter, describeOutcome, SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
+import { arrivalsOf, type Arrival } from '../graph/arrivals.js';
+import { dict, own } from '../lookup.js';
+import type { HeroStats, Project } from '../model.js';
+import { SEARCH_UNIT } from '../solve/exact.js';
+import { solveFloor, type FloorSolution, type SolveFloorOptions } from '../solve/floor.js';
 
 /** One plan per cell the hero can arrive on. */
 export interface ArrivalPlan {
@@ -15,26 +17,26 @@ export interface ArrivalPlan {
 /**
  * Plans a floor once per arrival cell ({@link arrivalsOf}): the game's start, every stair, portal or
  * event that leads onto it. Empty when nothing leads onto the floor (it is unreachable).
- * `options.maxMs` bounds all the plans together: each search gets what the ones before left.
+ * `options.budget` bounds all the plans together: its `maxWork` is shared out (each search may use what
+ * the ones before left) and its time limit is one deadline for all of them.
  */
 export function solveFloorArrivals(
   project: Project,
   floorId: string,
   options: Omit<SolveFloorOptions, 'x' | 'y' | 'arrival'> = {},
 ): ArrivalPlan[] {
-  const deadline = options.maxMs === undefined ? undefined : Date.now() + options.maxMs;
+  const meter = new BudgetMeter(options.budget, { unit: SEARCH_UNIT });
   return arrivalsOf(project, floorId).map((arrival) => {
     try {
-      return {
-        arrival,
-        solution: solveFloor(project, floorId, {
-          ...options,
-          ...(deadline !== undefined ? { maxMs: Math.max(1, deadline - Date.now()) } : {}),
-          x: arrival.x,
-          y: arrival.y,
-          arrival: true,
-        }),
-      };
+      const solution = solveFloor(project, floorId, {
+        ...options,
+        budget: meter.share(),
+        x: arrival.x,
+        y: arrival.y,
+        arrival: true,
+      });
+      meter.charge(solution.work);
+      return { arrival, solution };
     } catch (error) {
       if (!isPuzzlekitError(error)) throw error;
       return { arrival, error: error.message };
@@ -47,8 +49,8 @@ export interface FloorPlan {
   readonly floorId: string;
   readonly title: string;
   /**
-   * `planned`; `unreachable` (nothing leads onto the floor); `skipped` (the hero died on an earlier
-   * floor, or the time budget was spent); `error` (the floor cannot be analysed: `why` says why).
+   * `planned`; `unreachable` (nothing leads onto the floor); `skipped` (the plan's budget was spent
+   * before it); `error` (the floor cannot be analysed: `why` says why).
    */
   readonly status: 'planned' | 'unreachable' | 'skipped' | 'error';
   readonly why?: string;
@@ -79,12 +81,14 @@ export interface PlanTowerOptions {
   readonly hero?: HeroStats;
   /** Keys at the first floor (default: the game's starting keys). */
   readonly keys?: Readonly<Record<string, number>>;
-  /** States each floor's exact search may expand (default 200,000). */
-  readonly maxNodes?: number;
-  /** States each floor's exact search may hold in its tables (default 4,000,000). */
-  readonly maxStates?: number;
-  /** Wall-clock budget of the whole plan in milliseconds (default none). */
-  readonly maxMs?: number;
+  /**
+   * The budget of the whole plan: `maxWork` search states expanded over all floors (unit `nodes`,
+   * default none), `maxMs`/`deadline` (one deadline for every floor's search), `maxStates` states each
+   * search may hold (default 4,000,000).
+   */
+  readonly budget?: Budget;
+  /** Search states each floor's exact search may expand (default {@link PLAN_FLOOR_WORK}). */
+  readonly floorWork?: number;
   /** Called after each floor with the number of floors done and the total. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -102,9 +106,19 @@ export interface TowerPlan {
   };
   readonly heroOut: HeroStats;
   readonly keysOut: Readonly<Record<string, number>>;
-  /** Why planning stopped before the last floor (the hero died, the time budget), if it did. */
+  /** Why planning stopped before the last floor (the budget ran out), if it did. */
   readonly stopped?: string;
+  /**
+   * `solved` when every floor was planned or found unreachable; `gave-up` naming the bound when the
+   * plan's budget stopped it (the floors after are `skipped`).
+   */
+  readonly outcome: Outcome;
+  /** Search states expanded over all floors (unit `nodes`). */
+  readonly work: number;
 }
+
+/** Search states each floor's exact search may expand in a whole-tower plan by default. */
+export const PLAN_FLOOR_WORK = 200_000;
 
 /** The arrival to plan a floor from in tower order: the game's start, else where the floor before leads. */
 function arrivalFor(
@@ -130,7 +144,12 @@ function arrivalFor(
  * then incomplete and not proven), so the hero carried on is always alive.
  */
 export function planTower(project: Project, options: PlanTowerOptions = {}): TowerPlan {
-  const deadline = options.maxMs === undefined ? Infinity : Date.now() + options.maxMs;
+  const meter = new BudgetMeter(
+    { ...options.budget, maxWork: options.budget?.maxWork ?? Infinity },
+    { unit: SEARCH_UNIT },
+  );
+  const floorWork = options.floorWork ?? PLAN_FLOOR_WORK;
+  let outcome: Outcome = SOLVED;
   let hero: HeroStats = options.hero ?? project.hero;
   let keys: Record<string, number> = copyKeys(options.keys ?? project.keys);
   let stopped: string | undefined;
@@ -154,8 +173,10 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
       proven: false,
       approximate: project.engine.damageCode.status === 'custom',
     };
-    if (stopped === undefined && Date.now() > deadline)
-      stopped = `time budget of ${options.maxMs} ms reached`;
+    if (stopped === undefined && (meter.timeUp() || meter.remaining() === 0)) {
+      outcome = meter.gaveUp(meter.timeUp() ? 'time' : 'work');
+      stopped = describeOutcome(outcome);
+    }
     if (stopped !== undefined) {
       floors.push({ ...base, status: 'skipped', why: stopped });
       return;
@@ -178,10 +199,9 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
         y: arrival.y,
         arrival: true,
         stopBeforeDeath: true,
-        maxNodes: options.maxNodes ?? 200_000,
-        ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
-        ...(options.maxMs !== undefined ? { maxMs: Math.max(1, deadline - Date.now()) } : {}),
+        budget: meter.share(floorWork),
       });
+      meter.charge(solution.work);
     } catch (error) {
       if (!isPuzzlekitError(error)) throw error;
       floors.push({
@@ -225,6 +245,8 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
     heroOut: hero,
     keysOut: keys,
     ...(stopped !== undefined ? { stopped } : {}),
+    outcome,
+    work: meter.work,
   };
 }
 

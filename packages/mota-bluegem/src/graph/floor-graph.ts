@@ -1,10 +1,11 @@
 import { DisjointSet } from '@puzzlekit/disjoint-set';
 import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
 import { arrivalsOf } from './arrivals.js';
+import { RoomGateReach } from './reach.js';
 import { defenceSaving, type LinearityFlag } from './damage.js';
-import { own } from './lookup.js';
-import { gainAt } from './format/item-effect.js';
-import type { Direction, Floor, HeroStats, Project } from './model.js';
+import { own } from '../lookup.js';
+import { gainAt } from '../format/item-effect.js';
+import type { Direction, Floor, HeroStats, Project } from '../model.js';
 
 /** Cell classes of a floor, as the analysis sees them. */
 export const CELL = {
@@ -620,7 +621,15 @@ function pruneGraph(
   gates.regions.forEach((rs, g) => {
     for (const r of rs) regionGates[r]?.push(g);
   });
-  const { aliveR, aliveG } = reachableWithGatesOpen(gates, regionGates, startRegion);
+  // What the start reaches with every gate open; the copies are then pruned in place.
+  const all = new RoomGateReach({
+    start: startRegion,
+    regionGates,
+    gateRegions: gates.regions,
+    gateGates: gates.gates,
+  }).floodAll();
+  const aliveR = Uint8Array.from(all.regionSeen);
+  const aliveG = Uint8Array.from(all.gateTouched);
   for (let changed = true; changed;) {
     changed = false;
     for (let g = 0; g < G; g++) {
@@ -674,48 +683,6 @@ function pruneGraph(
   }
   const tree = edges === liveGates.length + liveRegions.length - 1;
   return { aliveG, aliveR, liveGates, liveRegions, totalReward, tree };
-}
-
-/**
- * Rooms and gates the start reaches with every gate open: a depth-first walk over the room–gate graph
- * (a few hundred nodes per floor; a generic search from graph-search would cost more than the walk).
- */
-function reachableWithGatesOpen(
-  gates: GateCells,
-  regionGates: readonly (readonly number[])[],
-  startRegion: number,
-): { aliveR: Uint8Array; aliveG: Uint8Array } {
-  const aliveR = new Uint8Array(regionGates.length);
-  const aliveG = new Uint8Array(gates.cells.length);
-  const stack: number[] = [startRegion];
-  aliveR[startRegion] = 1;
-  const gstack: number[] = [];
-  while (stack.length > 0 || gstack.length > 0) {
-    const r = stack.pop();
-    if (r !== undefined) {
-      for (const g of regionGates[r] ?? []) {
-        if (aliveG[g] === 0) {
-          aliveG[g] = 1;
-          gstack.push(g);
-        }
-      }
-      continue;
-    }
-    const g = gstack.pop() ?? 0;
-    for (const x of gates.regions[g] ?? []) {
-      if (aliveR[x] === 0) {
-        aliveR[x] = 1;
-        stack.push(x);
-      }
-    }
-    for (const o of gates.gates[g] ?? []) {
-      if (aliveG[o] === 0) {
-        aliveG[o] = 1;
-        gstack.push(o);
-      }
-    }
-  }
-  return { aliveR, aliveG };
 }
 
 /**
