@@ -31,7 +31,20 @@ export {
 } from './format/functions.js';
 export { floorArrivals, arrivalsOf, type Arrival, type ArrivalSource } from './graph/arrivals.js';
 export {
+  game,
+  floorLevel,
+  levelProject,
+  type FloorLevel,
+  type MotaAnswer,
+  type MotaLevel,
+  type TreeLevel,
+} from './game.js';
+export { checkHero, checkKeys } from './hero.js';
+export { walkRoute, type RouteWalk } from './walk/replay.js';
+export { RoomGateReach, type RoomGateGraph } from './graph/reach.js';
+export {
   keysForEveryDoor,
+  PLAN_FLOOR_WORK,
   planTower,
   solveFloorArrivals,
   towerOrder,
@@ -75,6 +88,8 @@ export {
   compileGates,
   DEFAULT_MAX_HELD,
   MAX_EXACT_GATES,
+  SEARCH_UNIT,
+  TOO_MANY_GATES,
   type CompiledGates,
   type ExactOptions,
   type GateProblem,

@@ -71,6 +71,8 @@ export function planJson(plan: TowerPlan, project: Project): Record<string, unkn
     title: project.title,
     version: project.version,
     engine: engineJson(project),
+    outcome: plan.outcome,
+    work: plan.work,
     totals: plan.totals,
     ...(plan.stopped !== undefined ? { stopped: plan.stopped } : {}),
     heroOut: plan.heroOut,

@@ -2,6 +2,7 @@ import { DisjointSet } from '@puzzlekit/disjoint-set';
 import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
 import { arrivalsOf } from './arrivals.js';
 import { RoomGateReach } from './reach.js';
+import { checkHero } from '../hero.js';
 import { defenceSaving, type LinearityFlag } from './damage.js';
 import { own } from '../lookup.js';
 import { gainAt } from '../format/item-effect.js';
@@ -219,7 +220,7 @@ export function buildFloorGraph(
     throw new InvalidInputError(`no floor ${quoteInput(floorId)} (have ${listFloors(project)})`, {
       path: 'floor',
     });
-  const hero = options.hero ?? project.hero;
+  const hero = options.hero === undefined ? project.hero : checkHero(options.hero);
   const { width: w, height: h } = floor;
   const pos = heroPosition(project, floor, options);
   const map = classifyCells(project, floor, hero, options.doorsAsGates === true);

@@ -2,6 +2,7 @@ import { isPuzzlekitError } from '@puzzlekit/errors';
 import { BudgetMeter, describeOutcome, SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
 import { arrivalsOf, type Arrival } from '../graph/arrivals.js';
 import { dict, own } from '../lookup.js';
+import { checkHero, checkKeys } from '../hero.js';
 import type { HeroStats, Project } from '../model.js';
 import { SEARCH_UNIT } from '../solve/exact.js';
 import { solveFloor, type FloorSolution, type SolveFloorOptions } from '../solve/floor.js';
@@ -150,8 +151,10 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
   );
   const floorWork = options.floorWork ?? PLAN_FLOOR_WORK;
   let outcome: Outcome = SOLVED;
-  let hero: HeroStats = options.hero ?? project.hero;
-  let keys: Record<string, number> = copyKeys(options.keys ?? project.keys);
+  let hero: HeroStats = options.hero === undefined ? project.hero : checkHero(options.hero);
+  let keys: Record<string, number> = copyKeys(
+    options.keys === undefined ? project.keys : checkKeys(options.keys),
+  );
   let stopped: string | undefined;
   const floors: FloorPlan[] = [];
   const ids = towerOrder(project);

@@ -178,7 +178,9 @@ describe('solveGates (exact search over the sets of guards fought)', () => {
         { strategy: 'regions' },
       ),
     ).toThrow(/regions strategy/);
-    expect(solveGates(many, { budget: { maxStates: 10 }, strategy: 'gates' }).gaveUp).toMatch(/budget/);
+    expect(solveGates(many, { budget: { maxStates: 10 }, strategy: 'gates' }).gaveUp).toMatch(
+      /budget/,
+    );
     const result = solveGates(many, { budget: { maxStates: 2 } });
     expect(result.optimal).toBe(false);
     expect(result.gaveUp).toMatch(/budget/);

@@ -1,5 +1,12 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import { BudgetMeter, describeOutcome, gaveUp, SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
+import {
+  BudgetMeter,
+  describeOutcome,
+  gaveUp,
+  SOLVED,
+  type Budget,
+  type Outcome,
+} from '@puzzlekit/job';
 import { RoomGateReach } from '../graph/reach.js';
 
 /**

@@ -2,7 +2,9 @@ import { SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
 import { battle } from '../graph/damage.js';
 import {
   compileGates,
+  gaveUpWords,
   greedyGates,
+  searchMeter,
   orderCost,
   solveGates,
   type CompiledGates,
@@ -22,6 +24,7 @@ import { hornOrder } from './horn.js';
 import { solveGatesWithKeys, type KeyResources } from './keys.js';
 import { simulate, type Simulation } from '../walk/simulate.js';
 import { own } from '../lookup.js';
+import { checkKeys } from '../hero.js';
 import type { HeroStats, Project } from '../model.js';
 
 /** Options of {@link solveFloor}. */
@@ -226,7 +229,7 @@ export function solveFloor(
   floorId: string,
   options: SolveFloorOptions = {},
 ): FloorSolution {
-  const keysHeld = options.keys ?? project.keys;
+  const keysHeld = options.keys === undefined ? project.keys : checkKeys(options.keys);
   const walkable = buildFloorGraph(project, floorId, options);
   // Scarce keys: the doors of the live rooms need more of some key than the hero holds and finds.
   // Then doors become gates and the search counts keys; otherwise doors are just walked through.
@@ -351,8 +354,24 @@ function findOrder(
     return { ...plain, method: 'none', gateOrder: [] };
   }
   const flagsBreak = graph.nonlinear.some((m) => m.flags.some((f) => !LINEAR_SAFE.has(f.code)));
-  if (short.length === 0 && graph.tree && !flagsBreak)
-    return { ...plain, method: 'horn', gateOrder: hornGates(graph) };
+  if (short.length === 0 && graph.tree && !flagsBreak) {
+    // Horn's algorithm places one guard group per unit of work (it is O(n log n) in them).
+    const meter = searchMeter(options.budget);
+    for (let k = 0; k < live.length; k++) {
+      const bound = meter.spend();
+      if (bound === null) continue;
+      const outcome = meter.gaveUp(bound);
+      return {
+        ...plain,
+        method: 'greedy',
+        gateOrder: greedy.order.map((j) => live[j] ?? 0),
+        work: meter.work,
+        outcome,
+        why: `Horn's algorithm gave up: ${gaveUpWords(outcome)}`,
+      };
+    }
+    return { ...plain, method: 'horn', gateOrder: hornGates(graph), work: meter.work };
+  }
   const keyNotes: string[] = [];
   let defenceAllowed = graph.totalReward;
   let result;

@@ -41,6 +41,8 @@ describe('solveGatesWithKeys', () => {
     expect(nodes.gaveUp).toBe('work budget of 4 nodes reached');
     const held = solveGatesWithKeys(problem, keys(99), { cost, budget: { maxStates: 2 } });
     expect(held.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 2, unit: 'states' });
-    expect(() => solveGatesWithKeys(problem, keys(99), { cost, budget: { maxMs: -5 } })).toThrow(/maxMs/);
+    expect(() => solveGatesWithKeys(problem, keys(99), { cost, budget: { maxMs: -5 } })).toThrow(
+      /maxMs/,
+    );
   });
 });
