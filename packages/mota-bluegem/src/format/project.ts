@@ -1,4 +1,4 @@
-import { ParseError, positionAt } from '@puzzlekit/errors';
+import { InvalidInputError, ParseError, positionAt } from '@puzzlekit/errors';
 import { dict, own } from '../lookup.js';
 import type {
   Direction,
@@ -10,6 +10,7 @@ import type {
   Item,
   Project,
   ProjectFiles,
+  SkippedFile,
   TileInfo,
   TileKind,
   Transfer,
@@ -402,6 +403,36 @@ function readTransfers(
   return { transfers, eventExits: [...exits].sort() };
 }
 
+/**
+ * A starting hero's stat: absent is 0; present, it must be a finite number as the engine needs it (a
+ * string such as `"100"` would be concatenated by the engine, not added). The same rule as
+ * `checkHero` for heroes given from outside, so every command accepts the same heroes.
+ */
+function heroNumber(hero: Json, stat: string, text: string): number {
+  const v = own(hero, stat);
+  if (v === undefined) return 0;
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  throw shapeError(
+    text,
+    'data.js',
+    stat,
+    `firstData.hero.${stat} must be a number, got ${typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : typeof v}`,
+  );
+}
+
+/** The start cell's coordinate: absent is 0; present, a whole number ≥ 0. */
+function heroCell(loc: Json, axis: 'x' | 'y', text: string): number {
+  const v = own(loc, axis);
+  if (v === undefined) return 0;
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
+  throw shapeError(
+    text,
+    'data.js',
+    'loc',
+    `firstData.hero.loc.${axis} must be a whole number ≥ 0, got ${typeof v === 'number' ? String(v) : typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : typeof v}`,
+  );
+}
+
 function readHero(
   data: Json,
   text: string,
@@ -418,14 +449,14 @@ function readHero(
   return {
     keys,
     hero: {
-      hp: num(hero.hp, 0),
-      atk: num(hero.atk, 0),
-      def: num(hero.def, 0),
-      mdef: num(hero.mdef, 0),
+      hp: heroNumber(hero, 'hp', text),
+      atk: heroNumber(hero, 'atk', text),
+      def: heroNumber(hero, 'def', text),
+      mdef: heroNumber(hero, 'mdef', text),
     },
     floorId: typeof first.floorId === 'string' ? first.floorId : '',
-    x: num(loc.x, 0),
-    y: num(loc.y, 0),
+    x: heroCell(loc, 'x', text),
+    y: heroCell(loc, 'y', text),
   };
 }
 
@@ -453,12 +484,20 @@ export function loadProject(files: ProjectFiles): Project {
   if (!isObject(items))
     throw shapeError(files['items.js'], 'items.js', '', 'items.js must hold a JSON object');
 
+  const main = isObject(data.main) ? data.main : {};
+  const listedIds = new Set(listedFloorIds(main));
   const floors = dict<Floor>();
+  const skipped: SkippedFile[] = [...(files.skipped ?? [])];
   for (const id of Object.keys(files.floors).sort()) {
     const text = own(files.floors, id) ?? '';
-    floors[id] = readFloor(id, text, `floors/${id}.js`);
+    try {
+      floors[id] = readFloor(id, text, `floors/${id}.js`);
+    } catch (error) {
+      // A floor file the tower does not list is never loaded by the engine: report it, go on.
+      if (listedIds.has(id) || !(error instanceof ParseError)) throw error;
+      skipped.push({ file: `floors/${id}.js`, reason: error.message });
+    }
   }
-  const main = isObject(data.main) ? data.main : {};
   const floorIds: string[] = [];
   const listed = new Set<string>();
   for (const f of listedFloorIds(main)) {
@@ -492,6 +531,7 @@ export function loadProject(files: ProjectFiles): Project {
     enemies: readEnemies(enemys, engine.fields),
     items: readItems(items, values),
     floors,
+    skipped,
   };
 }
 
@@ -541,8 +581,11 @@ export async function collectProjectFiles(
   if (options.functions !== false) {
     try {
       functions = await read('functions.js');
-    } catch {
-      functions = undefined; // towers without functions.js use the engine's own damage code
+    } catch (error) {
+      // Towers without functions.js use the engine's own damage code; a file refused as hostile
+      // (not a regular file, too large, outside the tower) is an error, never silently skipped.
+      if (error instanceof InvalidInputError) throw error;
+      functions = undefined;
     }
   }
   return {
