@@ -201,7 +201,6 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
         x: arrival.x,
         y: arrival.y,
         arrival: true,
-        stopBeforeDeath: true,
         budget: meter.share(floorWork),
       });
       meter.charge(solution.work);

@@ -36,12 +36,6 @@ export interface SolveFloorOptions extends FloorGraphOptions {
    */
   readonly budget?: Budget;
   /**
-   * Walk only while the hero survives: stop before a fight that would leave him with no HP (the rest
-   * of the order is not walked; the route is then incomplete). Default false: the whole order is
-   * walked and `survived` says whether he lives.
-   */
-  readonly stopBeforeDeath?: boolean;
-  /**
    * Count keys in the search (doors become gates that spend keys) even when the floor holds enough
    * keys in total. Default: only when some key is scarce, or when the walk of the order found without
    * counting keys runs out of them.
@@ -245,14 +239,7 @@ export function solveFloor(
   // search, the greedy baseline and the model damage of the order all read the same ones.
   const gates = gateProblemOf(project, graph);
   const found = findOrder(project, graph, gates, short, keysHeld, options);
-  const sim = simulate(
-    project,
-    graph,
-    found.gateOrder,
-    keysHeld,
-    options.stopBeforeDeath === true,
-    short.length > 0,
-  );
+  const sim = simulate(project, graph, found.gateOrder, keysHeld, short.length > 0);
   // Enough keys in total but not in the order the walk needs them: search again with keys counted.
   if (short.length === 0 && sim.keyShort && walkable.doorKeys.size > 0)
     return solveFloor(project, floorId, { ...options, keySearch: true });

@@ -6,8 +6,7 @@ import { walkRoute } from '../walk/replay.js';
 /**
  * Independent replay of a solution's route on the raw map (not the planner's walk): a move into a
  * monster fights it (hero stays), a move onto an item takes it, walls, NPCs and stairs block. Returns
- * the damage and hero it computes; throws where a move is illegal. A route may end with the hero dead
- * (the planner reports `survived: false` then), so death alone is not an error here.
+ * the damage and hero it computes; throws where a move is illegal (a fight the engine refuses too).
  */
 export function replay(
   project: Project,
@@ -17,7 +16,7 @@ export function replay(
   hero0 = project.hero,
   keys0: Readonly<Record<string, number>> = project.keys,
 ) {
-  const walk = walkRoute(project, floorId, sol.route, start, hero0, keys0, { allowDeath: true });
+  const walk = walkRoute(project, floorId, sol.route, start, hero0, keys0);
   if (!walk.ok) throw new Error(walk.reason);
   return { damage: walk.damage, hero: walk.hero, fights: walk.fights, doors: walk.doorsOpened };
 }

@@ -1,5 +1,6 @@
 import { battle } from '../graph/damage.js';
 import { gainAt } from '../format/item-effect.js';
+import { formatNumber } from '../format/number.js';
 import { dict, own } from '../lookup.js';
 import type { Direction, HeroStats, Project } from '../model.js';
 
@@ -32,8 +33,8 @@ const STEPS: Readonly<Record<string, { dx: number; dy: number; dir: Direction; b
  * planner: a move into a door opens it with its keys (the hero stays), into a monster fights it with the
  * engine formula (the hero stays), onto an item takes it; walls, NPCs, closed one-way passages and the
  * floor's exits (stairs, portals, floor-changing events) other than the arrival cell refuse the move;
- * a monster the hero cannot damage cannot be fought. The hero must have HP left after every fight
- * (`options.allowDeath` walks on regardless, to compare a planner's walk that reports the death).
+ * a monster the hero cannot damage cannot be fought, nor one whose damage would leave him no HP (the
+ * engine's `canBattle` refuses it).
  */
 export function walkRoute(
   project: Project,
@@ -42,7 +43,6 @@ export function walkRoute(
   start: { readonly x: number; readonly y: number },
   hero0: HeroStats = project.hero,
   keys0: Readonly<Record<string, number>> = project.keys,
-  options: { readonly allowDeath?: boolean } = {},
 ): RouteWalk {
   const floor = own(project.floors, floorId);
   let hero = { ...hero0 };
@@ -117,14 +117,17 @@ export function walkRoute(
             });
       if (enemy === undefined || fight === null)
         return end(`${at}: the hero cannot fight ${tile.id} at (${nx},${ny})`);
+      // The engine's canBattle: a fight is refused unless the hero survives it.
+      if (fight.damage >= hero.hp)
+        return end(
+          `${at}: the engine refuses the fight with ${tile.id} at (${nx},${ny}) (damage ${formatNumber(fight.damage)} ≥ HP ${formatNumber(hero.hp)})`,
+        );
       if (enemy.specials.includes(17)) hatred = Math.floor(hatred / 2);
       hatred += project.values.hatred ?? 0;
       damage += fight.damage;
       hero = { ...hero, hp: hero.hp - fight.damage };
       fights.push(`${nx},${ny}`);
       map[ny]![nx] = 0;
-      if (hero.hp <= 0 && options.allowDeath !== true)
-        return end(`${at}: the hero dies fighting ${tile.id} at (${nx},${ny})`);
       continue;
     }
     if (tile !== undefined && !tile.passable && !onStart)
