@@ -75,10 +75,7 @@ describe('tower files that are not regular files', () => {
 
     const unlisted = towerCopy();
     execFileSync('mkfifo', [join(unlisted, 'floors', 'Extra.js')]);
-    writeFileSync(
-      join(unlisted, 'floors', 'Broken.js'),
-      'main.floors.Broken=\n{"map": [[1,],],}\n',
-    );
+    writeFileSync(join(unlisted, 'floors', 'Broken.js'), 'main.floors.Broken=\n{"map": [[1,,}\n');
     const project = await readProjectDir(unlisted);
     expect(project.skipped.map((s) => s.file).sort()).toEqual([
       'floors/Broken.js',

@@ -63,7 +63,7 @@ describe('deep nesting', () => {
     const files = syntheticProject(['#####', '#@.b#', '#####']);
     const floor = (files.floors.F1 ?? '').replace(/\[\s*1,/, `[${deep(5000)},`);
     expect(() => loadProject({ ...files, floors: { F1: floor } })).toThrow(
-      /floors\/F1\.js:\d+:\d+: JSON nested deeper than 256 levels/,
+      /floors\/F1\.js:\d+:\d+: data nested deeper than 256 levels/,
     );
     // 256 levels are fine as JSON (the map cell is then reported as not a tile number).
     expect(() => parseAssignment(`var x = ${deep(255)}`, 'x.js')).not.toThrow();

@@ -92,7 +92,18 @@ function tilePassable(cls: string, entry: Json): boolean {
   return cls === 'items';
 }
 
-function tileKind(cls: string, id: string, entry: Json): { kind: TileKind; passable: boolean } {
+/**
+ * Doors of engines before `doorInfo` (2.6 and older) open by name: `yellowDoor` spends a `yellowKey`,
+ * and so on; `specialDoor` is opened by events only.
+ */
+const NAMED_DOOR = /^(yellow|blue|red|green|steel)Door$/;
+
+function tileKind(
+  cls: string,
+  id: string,
+  entry: Json,
+  namedDoors: boolean,
+): { kind: TileKind; passable: boolean } {
   if (cls === 'enemys' || cls === 'enemy48') return { kind: 'enemy', passable: false };
   if (cls === 'items') return { kind: 'item', passable: true };
   const passable = tilePassable(cls, entry);
@@ -103,6 +114,7 @@ function tileKind(cls: string, id: string, entry: Json): { kind: TileKind; passa
   const door = entry.doorInfo;
   if (isObject(door) && isObject(door.keys) && Object.keys(door.keys).length > 0)
     return { kind: 'door', passable: true };
+  if (namedDoors && NAMED_DOOR.test(id)) return { kind: 'door', passable: true };
   return passable ? { kind: 'terrain', passable: true } : { kind: 'wall', passable: false };
 }
 
@@ -115,16 +127,23 @@ function directions(v: unknown): Direction[] {
 
 function readTiles(maps: Json): Record<string, TileInfo> {
   const tiles = dict<TileInfo>();
+  // No tile with doorInfo: an engine that opens doors by their name.
+  const namedDoors = !Object.values(maps).some(
+    (e) => isObject(e) && own(e, 'doorInfo') !== undefined,
+  );
   for (const [key, entry] of Object.entries(maps)) {
     if (!isObject(entry) || !/^\d{1,9}$/.test(key)) continue;
     const cls = typeof entry.cls === 'string' ? entry.cls : '';
     const id = typeof entry.id === 'string' ? entry.id : key;
-    const { kind, passable } = tileKind(cls, id, entry);
+    const { kind, passable } = tileKind(cls, id, entry, namedDoors);
     const door = entry.doorInfo;
     let keys: Record<string, number> | undefined;
     if (kind === 'door' && isObject(door) && isObject(door.keys)) {
       keys = dict<number>();
       for (const [k, v] of Object.entries(door.keys)) keys[k] = num(v, 1);
+    } else if (kind === 'door') {
+      keys = dict<number>();
+      keys[id.replace(/Door$/, 'Key')] = 1;
     }
     const cannotOut = directions(entry.cannotOut);
     const cannotIn = directions(entry.cannotIn);

@@ -100,6 +100,8 @@ export interface FloorGraph {
   readonly attackItems: readonly CellRef[];
   /** Facts about the reading the user should know (doors, unread item scripts, unknown tiles). */
   readonly notes: readonly string[];
+  /** Items on the floor whose effect could not be read entirely: the floor cannot be proven. */
+  readonly unreadItems: readonly string[];
 }
 
 /** Options of {@link buildFloorGraph}. */
@@ -276,6 +278,7 @@ export function buildFloorGraph(
     nonlinear,
     attackItems: map.attackItems,
     notes: map.notes,
+    unreadItems: map.unreadItems,
   };
 }
 
@@ -323,6 +326,7 @@ interface CellMap {
   readonly unbeatable: Unbeatable[];
   readonly attackItems: CellRef[];
   readonly notes: string[];
+  readonly unreadItems: string[];
 }
 
 /**
@@ -410,7 +414,17 @@ function classifyCells(
     notes.push(
       `item effect(s) partly unread (ignored statements): ${[...unreadItems].sort().join(', ')}`,
     );
-  return { cells, ids, itemDef, exits, doorKeys, unbeatable, attackItems, notes };
+  return {
+    cells,
+    ids,
+    itemDef,
+    exits,
+    doorKeys,
+    unbeatable,
+    attackItems,
+    notes,
+    unreadItems: [...unreadItems].sort(),
+  };
 }
 
 /** The hero may not start on a monster, nor inside a wall when the cell was given by hand. */

@@ -245,7 +245,7 @@ export function solveFloor(
     return solveFloor(project, floorId, { ...options, keySearch: true });
   const { keyShort: _keyShort, ...walk } = sim;
   const approximate = project.engine.damageCode.status === 'custom';
-  const why = verdict(project, found, sim);
+  const why = verdict(project, graph, found, sim);
   return {
     floorId: graph.floorId,
     method: found.method,
@@ -413,10 +413,17 @@ function findOrder(
  * Why the order is not proven optimal, or undefined when it is: the search must have proven it, the
  * tower must use the stock damage code, the hero must survive the walk and the walk must be complete.
  */
-function verdict(project: Project, found: FoundOrder, sim: Simulation): string | undefined {
+function verdict(
+  project: Project,
+  graph: FloorGraph,
+  found: FoundOrder,
+  sim: Simulation,
+): string | undefined {
   if (found.why !== undefined) return found.why;
   if (project.engine.damageCode.status === 'custom')
     return `${CUSTOM_DAMAGE_NOTE} (the tower's functions.js changes ${project.engine.damageCode.differing.join(', ')})`;
+  if (graph.unreadItems.length > 0)
+    return `the effect of ${graph.unreadItems.join(', ')} could not be read: figures approximate`;
   if (!sim.survived) return 'the hero does not survive this route with these numbers';
   if (!sim.routeComplete) return 'the walk could not follow the order (see the route notes)';
   return undefined;
