@@ -8,9 +8,11 @@ import { planTower, probeHero, solveFloorArrivals } from '../src/index.js';
 const towers = ['template', 'only-up', 'fate-splendor', 'shengqishi'];
 console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
 for (const name of towers) {
+  const load0 = cpuUsage();
   const project = await readProjectDir(
     new URL(`../../../fixtures/mota/${name}`, import.meta.url).pathname,
   );
+  const loadMs = (cpuUsage(load0).user + cpuUsage(load0).system) / 1000;
   const cpu0 = cpuUsage();
   let started = 0;
   let plans = 0;
@@ -54,7 +56,7 @@ for (const name of towers) {
     `${name} (${project.version}; fields ${project.engine.fields}: ${project.engine.evidence}; damage code ${project.engine.damageCode.status}${project.engine.damageCode.releases.length > 0 ? ` = ${project.engine.damageCode.releases.join('/')}` : ''})`,
   );
   console.log(
-    `  floors ${project.floorIds.length}, started ${started}, plans (one per arrival cell) ${plans}, solved ${solved} (gave up ${gaveUp}), order proven by the search ${searchProven}, proven optimal and survived ${proven}, custom damage (approximate) ${approximate}, arrival cells without a plan ${errors}; CPU ${Math.round(perFloorMs)} ms`,
+    `  floors ${project.floorIds.length}, started ${started}, plans (one per arrival cell) ${plans}, solved ${solved} (gave up ${gaveUp}), order proven by the search ${searchProven}, proven optimal and survived ${proven}, custom damage (approximate) ${approximate}, arrival cells without a plan ${errors}; CPU ${Math.round(perFloorMs)} ms (${(perFloorMs / Math.max(1, project.floorIds.length)).toFixed(1)} ms a floor); reading the tower ${Math.round(loadMs)} ms; load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
   );
   console.log(
     `  whole-tower plan, game hero: planned ${plan.totals.planned}, unreachable ${plan.totals.unreachable}, proven ${plan.totals.proven}, approximate ${plan.totals.approximate}, damage ${plan.totals.damage}${plan.stopped ? `, stopped: ${plan.stopped}` : ''}; CPU ${Math.round(planMs)} ms`,

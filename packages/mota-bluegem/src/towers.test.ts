@@ -20,7 +20,7 @@ describe('real tower floors against a brute force over fight sets', () => {
       const project = await fixtureTower(name);
       // HP enough for every fight: the engine refuses fights the hero would not survive, and these
       // comparisons are about the order, not about surviving it.
-      const at = { hero: { ...probeHero(project, floorId), hp: 1e12 }, x, y, arrival: true };
+      const at = { hero: { ...probeHero(project, floorId), hp: 1e300 }, x, y, arrival: true };
       for (const keys of [project.keys, EVERY_KEY]) {
         const brute = bruteForce(project, buildFloorGraph(project, floorId, at), 16, keys);
         expect(brute).not.toBeNull();

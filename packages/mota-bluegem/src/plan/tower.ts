@@ -121,28 +121,77 @@ export interface TowerPlan {
 /** Search states each floor's exact search may expand in a whole-tower plan by default. */
 export const PLAN_FLOOR_WORK = 200_000;
 
-/** The arrival to plan a floor from in tower order: the game's start, else where the floor before leads. */
+/** The arrival to plan a floor from: the game's start, else where the floor the hero came from leads. */
 function arrivalFor(
   project: Project,
   floorId: string,
-  previous: string | undefined,
+  cameFrom: string | undefined,
 ): Arrival | undefined {
   const all = arrivalsOf(project, floorId);
   return (
     all.find((a) => a.sources.some((s) => s.kind === 'start')) ??
-    all.find((a) => a.sources.some((s) => s.floorId === previous && s.floorId !== floorId)) ??
+    all.find((a) => a.sources.some((s) => s.floorId === cameFrom && s.floorId !== floorId)) ??
     all[0]
   );
 }
 
+/** The floors in the order the hero reaches them, and the floor each is first reached from. */
+export interface PlayOrder {
+  /** Floor ids reachable from the start floor, breadth-first (stairs, portals, `changeFloor` events). */
+  readonly reached: readonly string[];
+  /** The floor each reached floor is first entered from (absent for the start floor). */
+  readonly cameFrom: Readonly<Record<string, string>>;
+  /** The other floors of the tower: nothing the hero can reach leads onto them. */
+  readonly unreached: readonly string[];
+}
+
 /**
- * Plans the whole tower in tower order ({@link towerOrder}: `main.floorIds` from the start floor on),
- * carrying the hero's HP, attack, defence, magic
- * defence and keys from each floor to the next: each floor is planned from the cell the floor before
- * leads to (or the game's start) by {@link solveFloor} — the blue-gem optimum where it holds, the exact
- * search over fights (with its budget) where it does not — and walked, so the next floor starts with
- * what the walk left. The walk stops before a fight the hero would not survive (the floor's route is
- * then incomplete and not proven), so the hero carried on is always alive.
+ * The floors in the order the hero reaches them: the start floor first, then breadth-first over what
+ * leads from floor to floor (every arrival source: stairs, portals, `changeFloor` actions of events),
+ * neighbours in `main.floorIds` order. Floors nothing reachable leads onto come last, as `unreached`.
+ */
+export function playOrder(project: Project): PlayOrder {
+  const index = new Map(project.floorIds.map((id, k) => [id, k]));
+  const next = new Map<string, Set<string>>();
+  for (const to of project.floorIds)
+    for (const a of arrivalsOf(project, to))
+      for (const s of a.sources)
+        if (s.kind !== 'start' && s.floorId !== to) {
+          const set = next.get(s.floorId) ?? new Set<string>();
+          set.add(to);
+          next.set(s.floorId, set);
+        }
+  const cameFrom = dict<string>();
+  const start = project.start.floorId;
+  const reached: string[] = own(project.floors, start) === undefined ? [] : [start];
+  const seen = new Set(reached);
+  for (let at = 0; at < reached.length; at++) {
+    const from = reached[at] ?? '';
+    const targets = [...(next.get(from) ?? [])].sort(
+      (a, b) => (index.get(a) ?? 0) - (index.get(b) ?? 0),
+    );
+    for (const to of targets) {
+      if (seen.has(to)) continue;
+      seen.add(to);
+      cameFrom[to] = from;
+      reached.push(to);
+    }
+  }
+  return { reached, cameFrom, unreached: project.floorIds.filter((id) => !seen.has(id)) };
+}
+
+/**
+ * Plans the whole tower in the order the hero reaches the floors ({@link playOrder}: the start floor,
+ * then breadth-first over stairs, portals and `changeFloor` events), carrying the hero's HP, attack,
+ * defence, magic defence and keys from each floor to the next: each floor is planned from the cell the
+ * floor the hero came from leads to (or the game's start) by {@link solveFloor} — the blue-gem optimum
+ * where it holds, the exact search over fights (with its budget) where it does not — and walked, so
+ * the next floor starts with what the walk left. The walk never fights what the engine refuses (a
+ * fight the hero would not survive), so the hero carried on is always alive. The plan stops at the
+ * first floor where the hero can fight none of the monsters between him and its defence (he cannot
+ * damage them, or the engine refuses the fight): a player gets past such a floor only through what
+ * the plan does not play (shops, level-ups, equipment, scripted events), and `stopped` says so. Floors
+ * nothing reachable leads onto come last, `unreachable`.
  */
 export function planTower(project: Project, options: PlanTowerOptions = {}): TowerPlan {
   const meter = new BudgetMeter(
@@ -157,7 +206,9 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
   );
   let stopped: string | undefined;
   const floors: FloorPlan[] = [];
-  const ids = towerOrder(project);
+  const order = playOrder(project);
+  const ids = [...order.reached, ...order.unreached];
+  const reachable = new Set(order.reached);
   ids.forEach((floorId, index) => {
     const floor = own(project.floors, floorId);
     const arrivals = arrivalsOf(project, floorId).length;
@@ -184,12 +235,17 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
       floors.push({ ...base, status: 'skipped', why: stopped });
       return;
     }
-    const arrival = arrivalFor(project, floorId, index > 0 ? ids[index - 1] : undefined);
+    const arrival = reachable.has(floorId)
+      ? arrivalFor(project, floorId, own(order.cameFrom, floorId))
+      : undefined;
     if (arrival === undefined) {
       floors.push({
         ...base,
         status: 'unreachable',
-        why: 'no start, stair, portal or event leads onto it',
+        why:
+          arrivals === 0
+            ? 'no start, stair, portal or event leads onto it'
+            : 'nothing on the floors the hero can reach leads onto it',
       });
       return;
     }
@@ -216,6 +272,15 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
     }
     hero = solution.finalHero;
     keys = copyKeys(solution.keysLeft);
+    // The hero fought nothing because he could not: planning on with the same hero means nothing.
+    const stuck =
+      solution.fights.length === 0 && (solution.unbeatable.length > 0 || !solution.survived);
+    if (stuck)
+      stopped = `stopped on ${floorId}: the hero can fight none of the monsters in his way (${
+        solution.survived
+          ? `${solution.unbeatable.length} he cannot damage`
+          : (solution.routeNotes[0] ?? 'the engine refuses the fight')
+      }); shops, level-ups, equipment and scripted events are not played`;
     floors.push({
       ...base,
       status: 'planned',
@@ -250,16 +315,6 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
     outcome,
     work: meter.work,
   };
-}
-
-/**
- * The floors in tower order as play meets them: `main.floorIds` from the start floor on, then the
- * floors listed before the start floor (prologues and side areas listed first in some towers).
- */
-export function towerOrder(project: Project): string[] {
-  const ids = project.floorIds;
-  const start = ids.indexOf(project.start.floorId);
-  return start <= 0 ? [...ids] : [...ids.slice(start), ...ids.slice(0, start)];
 }
 
 /**

@@ -425,6 +425,8 @@ function verdict(
   if (graph.unreadItems.length > 0)
     return `the effect of ${graph.unreadItems.join(', ')} could not be read: figures approximate`;
   if (!sim.survived) return 'the hero does not survive this route with these numbers';
+  if (sim.fights.length === 0 && graph.unbeatable.length > 0)
+    return `the hero fought nothing: ${graph.unbeatable.length} monster(s) he cannot damage are walls, and what lies behind them is not planned`;
   if (!sim.routeComplete) return 'the walk could not follow the order (see the route notes)';
   return undefined;
 }
