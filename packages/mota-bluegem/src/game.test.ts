@@ -145,6 +145,16 @@ describe('the mota descriptor on a real floor', () => {
   it('refuses a level whose hero is not numbers, naming the path', async () => {
     const files = await readProjectFiles(tower('template'));
     const level = floorLevel(files, 'sample0');
+    const broken = json(level) as { files: { floors: Record<string, string> } };
+    broken.files.floors.sample0 = 'main.floors.sample0 = {map: [[1,,}';
+    try {
+      game.levelFromJson(broken);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(InvalidInputError);
+      expect((e as InvalidInputError).path).toBe('$.files.floors["sample0"]');
+      expect((e as Error).message).toMatch(/floors\/sample0\.js:1:\d+: Unexpected token/);
+    }
     const bad = { ...(json(level) as object), hero: { hp: '100', atk: 1, def: 1, mdef: 0 } };
     expect(() => game.levelFromJson(bad)).toThrow(InvalidInputError);
     try {

@@ -1,4 +1,4 @@
-import { InvalidInputError, isPuzzlekitError, quoteInput } from '@puzzlekit/errors';
+import { InvalidInputError, isPuzzlekitError, ParseError, quoteInput } from '@puzzlekit/errors';
 import {
   BudgetMeter,
   defineGame,
@@ -159,7 +159,22 @@ function floorFromJson(json: Readonly<Record<string, unknown>>, path: string): F
     ...(json.hero !== undefined ? { hero: checkHero(json.hero, `${path}.hero`) } : {}),
     ...(json.keys !== undefined ? { keys: checkKeys(json.keys, `${path}.keys`) } : {}),
   };
-  const floor = own(levelProject(level).floors, floorId);
+  let project: Project;
+  try {
+    project = levelProject(level);
+  } catch (error) {
+    // A file that does not read: the JSON path of that file's text, the file's line and column in words.
+    if (!(error instanceof ParseError)) throw error;
+    const file = error.source ?? '';
+    const at = file.startsWith('floors/')
+      ? `.floors[${JSON.stringify(file.slice(7, -3))}]`
+      : `[${JSON.stringify(file)}]`;
+    throw new InvalidInputError(error.message, {
+      path: `${path}.files${at}`,
+      code: 'INVALID_LEVEL',
+    });
+  }
+  const floor = own(project.floors, floorId);
   if (floor === undefined || level.x >= floor.width || level.y >= floor.height)
     fail(path, `the hero's cell (${level.x},${level.y}) is off the floor's map`);
   return level;

@@ -58,6 +58,10 @@ describe('planTower: a plan a player would follow', () => {
     expect(planned[0]?.proven).toBe(false);
     expect(planned[0]?.solution?.why).toMatch(/does not survive/);
     expect(plan.floors.slice(1).every((f) => f.status !== 'planned')).toBe(true);
+    // Floors nothing reachable leads onto (2 with no way in at all, 3 entered only from those or from
+    // floors the start does not reach) stay `unreachable` after the stop; the others are skipped.
+    expect(plan.totals.unreachable).toBe(5);
+    expect(plan.floors.filter((f) => f.status === 'skipped')).toHaveLength(40);
   });
 
   it('never calls a floor proven when the hero fought nothing because he could not damage anything', () => {

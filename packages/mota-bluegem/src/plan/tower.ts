@@ -227,14 +227,7 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
       proven: false,
       approximate: project.engine.damageCode.status === 'custom',
     };
-    if (stopped === undefined && (meter.timeUp() || meter.remaining() === 0)) {
-      outcome = meter.gaveUp(meter.timeUp() ? 'time' : 'work');
-      stopped = describeOutcome(outcome);
-    }
-    if (stopped !== undefined) {
-      floors.push({ ...base, status: 'skipped', why: stopped });
-      return;
-    }
+    // Unreachable floors are reported as such whether or not the plan stopped before them.
     const arrival = reachable.has(floorId)
       ? arrivalFor(project, floorId, own(order.cameFrom, floorId))
       : undefined;
@@ -247,6 +240,14 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
             ? 'no start, stair, portal or event leads onto it'
             : 'nothing on the floors the hero can reach leads onto it',
       });
+      return;
+    }
+    if (stopped === undefined && (meter.timeUp() || meter.remaining() === 0)) {
+      outcome = meter.gaveUp(meter.timeUp() ? 'time' : 'work');
+      stopped = describeOutcome(outcome);
+    }
+    if (stopped !== undefined) {
+      floors.push({ ...base, status: 'skipped', why: stopped });
       return;
     }
     let solution: FloorSolution;
