@@ -643,8 +643,8 @@ function pruneGraph(
     gateRegions: gates.regions,
     gateGates: gates.gates,
   }).floodAll();
-  const aliveR = Uint8Array.from(all.regionSeen);
-  const aliveG = Uint8Array.from(all.gateTouched);
+  const aliveR = Uint8Array.from({ length: R }, (_, r) => (all.reached(r) ? 1 : 0));
+  const aliveG = Uint8Array.from({ length: G }, (_, g) => (all.touched(g) ? 1 : 0));
   for (let changed = true; changed;) {
     changed = false;
     for (let g = 0; g < G; g++) {

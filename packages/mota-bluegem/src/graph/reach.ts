@@ -22,44 +22,62 @@ export interface RoomGateGraph {
 }
 
 /**
- * A reusable flood over one {@link RoomGateGraph}: its scratch arrays are allocated once, so a search
- * calls {@link flood} once per state without allocating. After a flood, `regions[0 … regionCount)` lists
- * the rooms reached, `regionSeen[r]` is 1 for each, and `gateTouched[k]` is 1 for every gate that touches
- * the reached area or is passed (open gates reached included).
+ * A reusable flood over one {@link RoomGateGraph}: its scratch arrays are allocated once and marked
+ * with a fresh stamp per flood (nothing is cleared), so a search floods once per state without
+ * allocating. After a flood, `regions[0 … regionCount)` lists the rooms reached; {@link reached} and
+ * {@link touched} answer per room and gate (a gate is touched when it touches the reached area or is
+ * passed: open gates reached included).
  */
 export class RoomGateReach {
-  readonly regionSeen: Uint8Array;
-  readonly gateTouched: Uint8Array;
   readonly regions: Int32Array;
   regionCount = 0;
-  private readonly gateEntered: Uint8Array;
+  /** Touched gates below 31 as a bit mask (the searches' masks). */
+  private touchMask = 0;
+  private stamp = 0;
+  private readonly regionMark: Int32Array;
+  private readonly gateMark: Int32Array;
+  private readonly enteredMark: Int32Array;
   private readonly gateStack: Int32Array;
-  private readonly openMask: Uint8Array;
+  private readonly allOpen: Uint8Array;
 
   constructor(readonly graph: RoomGateGraph) {
     const rooms = graph.regionGates.length;
     const gates = graph.gateRegions.length;
-    this.regionSeen = new Uint8Array(rooms);
     this.regions = new Int32Array(rooms);
-    this.gateTouched = new Uint8Array(gates);
-    this.gateEntered = new Uint8Array(gates);
+    this.regionMark = new Int32Array(rooms);
+    this.gateMark = new Int32Array(gates);
+    this.enteredMark = new Int32Array(gates);
     this.gateStack = new Int32Array(gates);
-    this.openMask = new Uint8Array(gates);
+    this.allOpen = new Uint8Array(gates).fill(1);
   }
 
   /** Floods from the start room through the gates with `open[k] === 1`. */
   flood(open: ArrayLike<number>): this {
+    return this.run(open, 0);
+  }
+
+  /** Floods through the gates of a bit mask (gate k open when bit k is set; at most 31 gates). */
+  floodMask(mask: number): this {
+    return this.run(null, mask);
+  }
+
+  /** Floods with every gate open: all that can ever be reached. */
+  floodAll(): this {
+    return this.run(this.allOpen, 0);
+  }
+
+  /** The one flood: open gates from `open`, or from the bits of `mask` when `open` is null. */
+  private run(open: ArrayLike<number> | null, mask: number): this {
     const { regionGates, gateRegions, gateGates, start } = this.graph;
-    const { regionSeen, regions, gateTouched, gateEntered, gateStack } = this;
-    regionSeen.fill(0);
-    gateTouched.fill(0);
-    gateEntered.fill(0);
+    const { regions, regionMark, gateMark, enteredMark, gateStack } = this;
+    const stamp = ++this.stamp;
     // `regions` doubles as the room stack: rooms are appended when first seen and expanded in turn.
     let count = 0;
     let expanded = 0;
     let gtop = 0;
+    let touchMask = 0;
     regions[count++] = start;
-    regionSeen[start] = 1;
+    regionMark[start] = stamp;
     while (expanded < count || gtop > 0) {
       // Touch the gates of the next room, or else pass through the next open gate.
       const fromRoom = expanded < count;
@@ -68,35 +86,36 @@ export class RoomGateReach {
         const rooms = gateRegions[gateStack[--gtop]!]!;
         for (let j = 0; j < rooms.length; j++) {
           const x = rooms[j]!;
-          if (regionSeen[x] === 0) {
-            regionSeen[x] = 1;
+          if (regionMark[x] !== stamp) {
+            regionMark[x] = stamp;
             regions[count++] = x;
           }
         }
       }
       for (let j = 0; j < near.length; j++) {
         const k = near[j]!;
-        gateTouched[k] = 1;
-        if (open[k] === 1 && gateEntered[k] === 0) {
-          gateEntered[k] = 1;
+        gateMark[k] = stamp;
+        if (k < 31) touchMask |= 1 << k;
+        const isOpen = open === null ? ((mask >>> k) & 1) === 1 : open[k] === 1;
+        if (isOpen && enteredMark[k] !== stamp) {
+          enteredMark[k] = stamp;
           gateStack[gtop++] = k;
         }
       }
     }
     this.regionCount = count;
+    this.touchMask = touchMask;
     return this;
   }
 
-  /** Floods through the gates of a bit mask (gate k open when bit k is set; at most 31 gates). */
-  floodMask(mask: number): this {
-    const open = this.openMask;
-    for (let k = 0; k < open.length; k++) open[k] = (mask >>> k) & 1;
-    return this.flood(open);
+  /** Whether the last flood reached room `r`. */
+  reached(r: number): boolean {
+    return this.regionMark[r] === this.stamp;
   }
 
-  /** Floods with every gate open: all that can ever be reached. */
-  floodAll(): this {
-    return this.flood(this.openMask.fill(1));
+  /** Whether the last flood touched gate `k` (touches the reached area, or was passed). */
+  touched(k: number): boolean {
+    return this.gateMark[k] === this.stamp;
   }
 
   /** The sum of `perRoom` over the rooms reached by the last flood (defence gained). */
@@ -108,10 +127,7 @@ export class RoomGateReach {
 
   /** Gates that touch the reached area and are not in `mask`, as a bit mask (at most 31 gates). */
   frontierMask(mask: number): number {
-    let out = 0;
-    const touched = this.gateTouched;
-    for (let k = 0; k < touched.length && k < 31; k++) if (touched[k] === 1) out |= 1 << k;
-    return out & ~mask;
+    return this.touchMask & ~mask;
   }
 
   /** The rooms reached by the last flood as a bit mask (at most 31 rooms). */

@@ -164,7 +164,8 @@ export function compileGates(problem: GateProblem): CompiledGates {
       start: problem.start,
       regionGates,
       gateRegions,
-      gateGates: problem.gateGates,
+      // Typed arrays throughout: the flood's element reads then stay monomorphic.
+      gateGates: problem.gateGates.map((l) => Int32Array.from(l)),
     }),
   };
 }
@@ -528,7 +529,7 @@ export function orderCost(
   for (const [step, k] of order.entries()) {
     const reach = c.reach.flood(opened);
     const gained = reach.sum(c.reward);
-    if (reach.gateTouched[k] !== 1 || opened[k] === 1)
+    if (!Number.isInteger(k) || k < 0 || k >= c.g || !reach.touched(k) || opened[k] === 1)
       throw new InvalidInputError(`gate ${k} cannot be fought at step ${step}`, {
         path: `$.order[${step}]`,
       });
