@@ -1,12 +1,12 @@
 import { InvalidInputError, ParseError, quoteInput } from '@puzzlekit/errors';
 import {
-  BudgetMeter,
   defineGame,
   gaveUpResult,
   impossibleResult,
   solvedResult,
   type Budget,
   type JsonValue,
+  type NamedLevel,
   type OptionSpec,
   type OptionValues,
   type Verdict,
@@ -133,7 +133,7 @@ export function verifyAnswer(level: Level, answer: string): Verdict {
   if (r.failure) {
     return {
       ok: false,
-      reason: `move ${r.failure.step + 1} (${r.failure.move}) is illegal: ${r.failure.reason}`,
+      reason: `move ${r.failure.step + 1} (${quoteInput(r.failure.move)}) is illegal: ${r.failure.reason}`,
     };
   }
   if (!r.solved) {
@@ -145,6 +145,58 @@ export function verifyAnswer(level: Level, answer: string): Verdict {
     };
   }
   return { ok: true };
+}
+
+/** One level's verdict in {@link verifyCollection}. */
+export interface LevelVerdict {
+  /** 1-based position of the level in its collection. */
+  readonly level: number;
+  /** The level's title, where it has one. */
+  readonly title?: string;
+  /** `ok`, or the reason it failed (`no answer given` when the level has none). */
+  readonly verdict: Verdict;
+}
+
+/** What {@link verifyCollection} found: every level's verdict, and the counts. */
+export interface CollectionVerdict {
+  /** True when every level has an answer and every answer solves its level. */
+  readonly ok: boolean;
+  /** Levels whose answer solves them. */
+  readonly solved: number;
+  /** Levels whose answer is wrong. */
+  readonly failed: number;
+  /** Levels without an answer. */
+  readonly missing: number;
+  /** One verdict a level, in collection order. */
+  readonly levels: readonly LevelVerdict[];
+}
+
+/**
+ * Verifies every level of a collection, level by level: the answer of level i is `answers[i]` when
+ * given, else the level's own (its `Solution:` line or the SLC/SOK solution read with it). A level
+ * with no answer fails with `no answer given`.
+ */
+export function verifyCollection(
+  levels: readonly NamedLevel<Level, string>[],
+  answers: readonly (string | undefined)[] = [],
+): CollectionVerdict {
+  let solved = 0;
+  let failed = 0;
+  let missing = 0;
+  const out = levels.map((entry, i): LevelVerdict => {
+    const answer = answers[i] ?? entry.answer;
+    let verdict: Verdict;
+    if (answer === undefined) {
+      missing++;
+      verdict = { ok: false, reason: 'no answer given' };
+    } else {
+      verdict = verifyAnswer(entry.level, answer);
+      if (verdict.ok) solved++;
+      else failed++;
+    }
+    return { level: i + 1, ...(entry.title === undefined ? {} : { title: entry.title }), verdict };
+  });
+  return { ok: solved === levels.length, solved, failed, missing, levels: out };
 }
 
 /** A level as JSON: its XSB rows (`#` wall, `@` player, `$` box, `.` goal…) and title and author. */
@@ -292,8 +344,7 @@ export const game = defineGame<Level, string>({
     unit: 'nodes',
     budget: DEFAULT_RATE_BUDGET,
     run(level: Level, budget: Budget) {
-      const meter = new BudgetMeter(budget, { unit: 'nodes' });
-      const r = solve(level, meter.share());
+      const r = solve(level, budget);
       if ('value' in r) return solvedResult({ score: r.value.pushes }, r.work);
       return r.outcome.kind === 'impossible'
         ? impossibleResult(r.work)

@@ -85,3 +85,19 @@ export {
   type LowerBound,
 } from './stats.js';
 export { solveLines } from './solve/lines.js';
+export {
+  game,
+  verifyAnswer,
+  verifyCollection,
+  levelToJson,
+  levelFromJson,
+  answerFromJson,
+  GENERATE_OPTIONS,
+  SOLVE_OPTIONS,
+  DEFAULT_GENERATE_BUDGET,
+  DEFAULT_SOLVE_BUDGET,
+  DEFAULT_RATE_BUDGET,
+  type LevelVerdict,
+  type CollectionVerdict,
+} from './game.js';
+export { parseCollection, printCollection, readCollection, namedLevels } from './format/detect.js';
