@@ -125,7 +125,7 @@ describe('the sokoban descriptor', () => {
         if (replay(level, flipped).solved) return;
         const w = game.verify!(level, flipped);
         expect(w.ok).toBe(false);
-        if (!w.ok) expect(w.reason).toMatch(/^move \d+ \([a-zA-Z]\) is illegal: |not on a goal/);
+        if (!w.ok) expect(w.reason).toMatch(/^move \d+ \('[a-zA-Z]'\) is illegal: |not on a goal/);
       }),
       { numRuns: 30 },
     );

@@ -100,4 +100,14 @@ export {
   type LevelVerdict,
   type CollectionVerdict,
 } from './game.js';
-export { parseCollection, printCollection, readCollection, namedLevels } from './format/detect.js';
+export {
+  parseCollection,
+  printCollection,
+  printSok,
+  readCollection,
+  namedLevels,
+  collectionOf,
+  collectionFormatOf,
+  type CollectionFormatName,
+} from './format/detect.js';
+export { parseSlc, printSlc, looksLikeSlc, MAX_SLC_CHARS } from './format/slc.js';
