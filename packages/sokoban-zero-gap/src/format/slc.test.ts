@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { ParseError } from '@puzzlekit/errors';
 import { describe, expect, it } from 'vitest';
@@ -180,6 +181,37 @@ describe('SLC', () => {
     );
     expect(error(badRow).message).not.toContain('\u001b');
   });
+});
+
+describe('real collections through SLC and SOK', () => {
+  for (const name of ['microban_155.xsb', 'xsokoban_90.xsb', 'box_world_100.xsb']) {
+    it(`${name}: XSB → SLC → read and XSB → SOK → read keep every board, title and comment`, () => {
+      const c = parseXsb(
+        readFileSync(new URL(`../../../../fixtures/sokoban/${name}`, import.meta.url), 'utf8'),
+      );
+      // SLC holds no per-level comments or other properties; a level's Id is its title or number
+      const slcView: Collection = {
+        ...c,
+        properties: [],
+        comments: c.comments.map((l) => l.trim()).filter((l) => l !== ''),
+        levels: c.levels.map((l, i) => ({
+          width: l.width,
+          height: l.height,
+          cells: l.cells,
+          player: l.player,
+          title: l.title ?? String(i + 1),
+          ...(l.author === undefined ? {} : { author: l.author }),
+        })),
+      };
+      const viaSlc = readCollection(printSlc(slcView));
+      sameCollection(slcView, { ...viaSlc, comments: viaSlc.comments.filter((l) => l !== '') });
+      const viaSok = readCollection(printSok(c));
+      expect(viaSok.levels.map(cellsOf)).toEqual(c.levels.map(cellsOf));
+      expect(viaSok.levels.map((l) => [l.title, l.author, l.comments])).toEqual(
+        c.levels.map((l) => [l.title, l.author, l.comments]),
+      );
+    });
+  }
 });
 
 describe('SOK solution sections', () => {
