@@ -4,7 +4,7 @@ import { describeOutcome } from '@puzzlekit/job';
 import { describe, expect, it } from 'vitest';
 import { parseLevel, parseXsb } from '../format/xsb.js';
 import { verify } from '../play.js';
-import { optimize } from './optimize.js';
+import { DEFAULT_OPTIMIZE_BUDGET, optimize } from './optimize.js';
 import { solve } from './solve.js';
 import { flat, generated } from '../testing/generated.js';
 import { solveLines } from './lines.js';
@@ -149,6 +149,16 @@ describe('optimize', () => {
     const r = optimize(g.level, g.pushList, { maxMs: 5, now: () => t++ });
     expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 5, unit: 'ms' });
     expect(r.pushes).toBeLessThanOrEqual(g.pushes);
+    expect(verify(g.level, r.solution).solved).toBe(true);
+  });
+
+  it('has a default budget, a time limit included (issue 29: it had none)', () => {
+    expect(DEFAULT_OPTIMIZE_BUDGET).toEqual({ maxWork: 2_000_000, maxMs: 60_000 });
+    const g = generated({ type: 'b', size: 8, pushes: 4000, seed: 2, answer: 'pushes' });
+    // the default's time limit, on a clock that runs a second a reading
+    let t = 0;
+    const r = optimize(g.level, g.pushList, { ...DEFAULT_OPTIMIZE_BUDGET, now: () => (t += 1000) });
+    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 60_000, unit: 'ms' });
     expect(verify(g.level, r.solution).solved).toBe(true);
   });
 
