@@ -108,7 +108,7 @@ describe('the sokoban descriptor', () => {
         const r = game.generate!.run(
           readOptions(game.generate!.options, spec),
           Rng.forIndex(seed, 0),
-          game.generate!.budget,
+          { maxWork: 500 },
         );
         if (!('value' in r)) return; // b n=2 may have no level: the attempts ran out
         const { level, answer } = r.value;
@@ -169,9 +169,9 @@ describe('the sokoban descriptor', () => {
 
   it('solves and rates: the rating is the fewest pushes (Microban 1: 8, hand-checked)', () => {
     const level = game.format!.parse(microbanText)[0]!.level;
-    const solved = game.solve!.run(level, game.solve!.budget, { mode: 'optimal' });
+    const solved = game.solve!.run(level, { maxWork: 100_000 }, { mode: 'optimal' });
     expect('value' in solved && game.verify!(level, solved.value)).toEqual({ ok: true });
-    const rating = game.rate!.run(level, game.rate!.budget);
+    const rating = game.rate!.run(level, { maxWork: 200_000 });
     expect('value' in rating && rating.value).toEqual({ score: 8 });
     expect(game.render(level)).toBe(printBoard(level));
   });

@@ -105,7 +105,7 @@ describe('corral deadlocks by sub-search', () => {
           areas: true,
         });
         expect(r.pushes !== null).toBe(truth);
-        const fast = flat(solve(l, { maxMs: 60_000 }, { mode: 'fast' }));
+        const fast = flat(solve(l, { maxWork: 300_000 }, { mode: 'fast' }));
         expect(fast.solved).toBe(truth);
         if (fast.solved) expect(verify(l, fast.solution).solved).toBe(true);
       }),

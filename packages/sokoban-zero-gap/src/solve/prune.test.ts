@@ -101,7 +101,7 @@ describe('packing order and goal-room macros', () => {
       '  #    #     #',
       '  ############',
     ]); // XSokoban 2
-    const r = flat(solve(l, { maxMs: 60_000 }, { mode: 'fast' }));
+    const r = flat(solve(l, { maxWork: 300_000 }, { mode: 'fast' }));
     expect(r.solved).toBe(true);
     expect(verify(l, r.solution).solved).toBe(true);
   });

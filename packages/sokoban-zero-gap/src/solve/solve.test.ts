@@ -65,7 +65,7 @@ describe('solve', () => {
   it('bounds memory: the state table stops at the budget and says so', () => {
     // b n=6 from 10,000 pushes is far beyond the search; 1 MB holds a few thousand states
     const g = generated({ type: 'b', size: 6, pushes: 10_000, seed: 1, answer: 'pushes' });
-    const r = flat(solve(g.level, { maxMs: 60_000 }, { maxMemory: 1 }));
+    const r = flat(solve(g.level, {}, { maxMemory: 1 }));
     expect(r).toMatchObject({ solved: false, outcome: { kind: 'gave-up', bound: 'memory' } });
     expect(r.work).toBeGreaterThan(0);
     // a distance table (goals × cells) larger than half the budget is refused before it is built
@@ -80,8 +80,8 @@ describe('solve', () => {
   it('fast mode: answers solve the level and are never shorter than the optimum', () => {
     for (const i of [0, 5, 20, 60, 100, 145, 154]) {
       const level = microban[i]!;
-      const best = flat(solve(level, { maxWork: 50_000, maxMs: 60_000 }));
-      const fast = flat(solve(level, { maxWork: 50_000, maxMs: 60_000 }, { mode: 'fast' }));
+      const best = flat(solve(level, { maxWork: 50_000 }));
+      const fast = flat(solve(level, { maxWork: 50_000 }, { mode: 'fast' }));
       if (!fast.solved) continue;
       expect(verify(level, fast.solution).solved).toBe(true);
       expect(fast.pushList).toHaveLength(fast.pushes);
@@ -90,13 +90,13 @@ describe('solve', () => {
     }
     // e n=4 from 1,000 pushes: the exact quarter gives up, the line-rule optimum answers
     const e = generated({ type: 'e', size: 4, pushes: 1000, seed: 1, select: 'farthest' });
-    const viaLines = flat(solve(e.level, { maxWork: 20_000, maxMs: 60_000 }, { mode: 'fast' }));
+    const viaLines = flat(solve(e.level, { maxWork: 20_000 }, { mode: 'fast' }));
     expect(viaLines).toMatchObject({ solved: true, optimal: false });
     expect(verify(e.level, viaLines.solution).solved).toBe(true);
     expect(viaLines.pushes).toBeLessThanOrEqual(flat(solveLines(e.level)).pushes);
     // w n=5 from 1,000 pushes (seed 2): the exact quarter gives up, the weighted search answers
     const g = generated({ type: 'w', size: 5, pushes: 1000, seed: 2, select: 'farthest' });
-    const r = flat(solve(g.level, { maxWork: 60_000, maxMs: 60_000 }, { mode: 'fast' }));
+    const r = flat(solve(g.level, { maxWork: 60_000 }, { mode: 'fast' }));
     expect(r.solved).toBe(true);
     expect(r.optimal).toBe(false);
     expect(verify(g.level, r.solution).solved).toBe(true);
