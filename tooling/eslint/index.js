@@ -14,6 +14,8 @@ export function puzzlekitConfig(tsconfigRootDir) {
         '**/*.config.*',
         '.vitepress/cache/**',
         '.vitepress/dist/**',
+        // README examples are written here while the README test runs (lint may run at the same time).
+        '.readme-examples/**',
       ],
     },
     js.configs.recommended,

@@ -15,7 +15,7 @@ import {
 } from '../src/index.js';
 import { readProjectDir } from '../src/node.js';
 import { randomCyclicFloor } from '../src/testing/cyclic.js';
-import { hornOrderWith } from '../src/horn.js';
+import { hornOrderWith } from '../src/solve/horn.js';
 
 header('@puzzlekit/mota-bluegem');
 
@@ -123,13 +123,12 @@ header('@puzzlekit/mota-bluegem');
         const problem = randomCyclicFloor(Rng.from(`bench-exact-${g}-${seed}`), g);
         const c0 = process.cpuUsage();
         const result = solveGates(problem, {
-          maxNodes: 5_000_000,
-          maxStates: 16_000_000,
+          budget: { maxWork: 5_000_000, maxStates: 16_000_000 },
           strategy,
         });
         const c = process.cpuUsage(c0);
         cpu.push((c.user + c.system) / 1000);
-        states = Math.max(states, result.states);
+        states = Math.max(states, result.work);
         ok &&= result.optimal;
       }
       cpu.sort((a, b) => a - b);
@@ -212,7 +211,7 @@ header('@puzzlekit/mota-bluegem');
         s.gates,
         s.nonlinear,
         sol?.method ?? '—',
-        sol?.states ?? 0,
+        sol?.work ?? 0,
         sol === null ? '—' : sol.optimal ? 'yes' : 'no',
         fmt(ms, 0),
       ]);

@@ -8,9 +8,11 @@ import { planTower, probeHero, solveFloorArrivals } from '../src/index.js';
 const towers = ['template', 'only-up', 'fate-splendor', 'shengqishi'];
 console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
 for (const name of towers) {
+  const load0 = cpuUsage();
   const project = await readProjectDir(
     new URL(`../../../fixtures/mota/${name}`, import.meta.url).pathname,
   );
+  const loadMs = (cpuUsage(load0).user + cpuUsage(load0).system) / 1000;
   const cpu0 = cpuUsage();
   let started = 0;
   let plans = 0;
@@ -25,8 +27,7 @@ for (const name of towers) {
     try {
       arrivalPlans = solveFloorArrivals(project, id, {
         hero: probeHero(project, id),
-        maxStates: 200_000,
-        maxMs: 5_000,
+        budget: { maxStates: 200_000, maxMs: 5_000 },
       });
     } catch (error) {
       console.log(`  ${id}: ${String(error)}`);
@@ -49,13 +50,13 @@ for (const name of towers) {
   }
   const perFloorMs = (cpuUsage(cpu0).user + cpuUsage(cpu0).system) / 1000;
   const cpu1 = cpuUsage();
-  const plan = planTower(project, { maxStates: 200_000, maxMs: 60_000 });
+  const plan = planTower(project, { budget: { maxStates: 200_000, maxMs: 60_000 } });
   const planMs = (cpuUsage(cpu1).user + cpuUsage(cpu1).system) / 1000;
   console.log(
     `${name} (${project.version}; fields ${project.engine.fields}: ${project.engine.evidence}; damage code ${project.engine.damageCode.status}${project.engine.damageCode.releases.length > 0 ? ` = ${project.engine.damageCode.releases.join('/')}` : ''})`,
   );
   console.log(
-    `  floors ${project.floorIds.length}, started ${started}, plans (one per arrival cell) ${plans}, solved ${solved} (gave up ${gaveUp}), order proven by the search ${searchProven}, proven optimal and survived ${proven}, custom damage (approximate) ${approximate}, arrival cells without a plan ${errors}; CPU ${Math.round(perFloorMs)} ms`,
+    `  floors ${project.floorIds.length}, started ${started}, plans (one per arrival cell) ${plans}, solved ${solved} (gave up ${gaveUp}), order proven by the search ${searchProven}, proven optimal and survived ${proven}, custom damage (approximate) ${approximate}, arrival cells without a plan ${errors}; CPU ${Math.round(perFloorMs)} ms (${(perFloorMs / Math.max(1, project.floorIds.length)).toFixed(1)} ms a floor); reading the tower ${Math.round(loadMs)} ms; load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
   );
   console.log(
     `  whole-tower plan, game hero: planned ${plan.totals.planned}, unreachable ${plan.totals.unreachable}, proven ${plan.totals.proven}, approximate ${plan.totals.approximate}, damage ${plan.totals.damage}${plan.stopped ? `, stopped: ${plan.stopped}` : ''}; CPU ${Math.round(planMs)} ms`,

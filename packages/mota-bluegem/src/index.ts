@@ -29,17 +29,31 @@ export {
   type DamageCode,
   type DamageFunctionName,
 } from './format/functions.js';
-export { floorArrivals, arrivalsOf, type Arrival, type ArrivalSource } from './arrivals.js';
+export { floorArrivals, arrivalsOf, type Arrival, type ArrivalSource } from './graph/arrivals.js';
+export {
+  game,
+  floorLevel,
+  levelProject,
+  type FloorLevel,
+  type MotaAnswer,
+  type MotaLevel,
+  type TreeLevel,
+} from './game.js';
+export { checkHero, checkKeys } from './hero.js';
+export { walkRoute, type RouteWalk } from './walk/replay.js';
+export { RoomGateReach, type RoomGateGraph } from './graph/reach.js';
 export {
   keysForEveryDoor,
+  PLAN_FLOOR_WORK,
   planTower,
   solveFloorArrivals,
-  towerOrder,
+  playOrder,
+  type PlayOrder,
   type ArrivalPlan,
   type FloorPlan,
   type PlanTowerOptions,
   type TowerPlan,
-} from './plan.js';
+} from './plan/tower.js';
 export { formatNumber } from './format/number.js';
 export { parseAssignment } from './format/jsfile.js';
 export { readItemEffect, gainAt } from './format/item-effect.js';
@@ -52,7 +66,7 @@ export {
   type BattleResult,
   type DefenceSaving,
   type LinearityFlag,
-} from './damage.js';
+} from './graph/damage.js';
 export {
   buildFloorGraph,
   defaultPosition,
@@ -66,8 +80,8 @@ export {
   type NonlinearMonster,
   type Region,
   type Unbeatable,
-} from './graph.js';
-export { hornOrder, checkOutTree, orderObjective, type OutTree } from './horn.js';
+} from './graph/floor-graph.js';
+export { hornOrder, checkOutTree, orderObjective, type OutTree } from './solve/horn.js';
 export {
   solveGates,
   greedyGates,
@@ -75,11 +89,13 @@ export {
   compileGates,
   DEFAULT_MAX_HELD,
   MAX_EXACT_GATES,
+  SEARCH_UNIT,
+  TOO_MANY_GATES,
   type CompiledGates,
   type ExactOptions,
   type GateProblem,
   type GateSolution,
-} from './exact.js';
+} from './solve/exact.js';
 export {
   solveFloor,
   CUSTOM_DAMAGE_NOTE,
@@ -88,7 +104,7 @@ export {
   type PickUp,
   type SolveFloorOptions,
   type SolveMethod,
-} from './solve.js';
+} from './solve/floor.js';
 export {
   checkTree,
   parseTree,
@@ -96,6 +112,6 @@ export {
   type TreeInput,
   type TreeNode,
   type TreeSolution,
-} from './tree.js';
-export { floorSummary, probeHero, type FloorSummary } from './summary.js';
-export { arrivalJson, engineJson, planJson, solutionJson } from './json.js';
+} from './solve/tree.js';
+export { floorSummary, probeHero, type FloorSummary } from './graph/summary.js';
+export { arrivalJson, engineJson, planJson, solutionJson } from './format/json.js';

@@ -169,6 +169,19 @@ export interface Project {
   readonly enemies: Readonly<Record<string, Enemy>>;
   readonly items: Readonly<Record<string, Item>>;
   readonly floors: Readonly<Record<string, Floor>>;
+  /**
+   * Floor files the tower does not list (`main.floorIds`) that could not be read or parsed: reported
+   * here and skipped, as the engine never loads them.
+   */
+  readonly skipped: readonly SkippedFile[];
+}
+
+/** A file the tower does not list that could not be read or parsed: reported and skipped. */
+export interface SkippedFile {
+  /** The path in the project folder (`floors/Extra.js`). */
+  readonly file: string;
+  /** Why, in one line. */
+  readonly reason: string;
 }
 
 /** The texts of a project's files, as {@link loadProject} takes them. */
@@ -181,4 +194,6 @@ export interface ProjectFiles {
   readonly floors: Readonly<Record<string, string>>;
   /** `functions.js`, read as text only (to recognise a custom damage formula); never run. */
   readonly 'functions.js'?: string;
+  /** Unlisted files the reader could not read (reported, not loaded). */
+  readonly skipped?: readonly SkippedFile[];
 }

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readProjectWith } from './node.js';
-import { planJson, solutionJson } from './json.js';
-import { keysForEveryDoor, planTower } from './plan.js';
-import { solveFloor } from './solve.js';
-import { probeHero } from './summary.js';
+import { planJson, solutionJson } from './format/json.js';
+import { keysForEveryDoor, planTower } from './plan/tower.js';
+import { solveFloor } from './solve/floor.js';
+import { probeHero } from './graph/summary.js';
 import { fixtureTower } from './testing/fixtures.js';
 
 const TEMPLATE = fileURLToPath(new URL('../../../fixtures/mota/template', import.meta.url));
@@ -56,8 +56,8 @@ describe('JSON shapes', () => {
       route: sol.route,
       totalDamage: sol.totalDamage,
       optimal: sol.optimal,
-      states: sol.states,
-      searchOutcome: { kind: 'solved' },
+      work: sol.work,
+      outcome: { kind: 'solved' },
     });
     expect(json.order).toEqual(sol.order.map((o) => ({ x: o.x, y: o.y, enemy: o.id })));
     const plan = planTower(project, { keys: keysForEveryDoor(project) });

@@ -4,8 +4,9 @@
 // lines, optimizer); the solver section also takes rows and modes: `bench solver xsokoban fast`.
 import { readFileSync } from 'node:fs';
 import { fmt, header, table, timeOnce } from '@puzzlekit/bench-tools';
+import { describeOutcome } from '@puzzlekit/job';
+import { generated as generate } from '../src/testing/generated.js';
 import {
-  generate,
   optimize,
   parseXsb,
   pushesToLurd,
@@ -16,6 +17,9 @@ import {
   type Level,
   type Selection,
 } from '../src/index.js';
+
+/** Nodes a level in the solver section: the work that replaces the old 30 s (see the README). */
+const SOLVER_WORK = 1_500_000;
 
 header('@puzzlekit/sokoban-zero-gap');
 const wanted = process.argv.slice(2);
@@ -158,15 +162,15 @@ if (section('quality')) {
           step,
         });
         scr += g.pushes;
-        const l = solveLines(g.level, { maxNodes: 3_000_000 });
-        line += l.pushes;
-        const r = solve(g.level, { maxNodes: 50_000 });
-        if (r.solved) {
+        const l = solveLines(g.level, { maxWork: 3_000_000 });
+        line += 'value' in l ? l.value.pushes : 0;
+        const r = solve(g.level, { maxWork: 50_000 });
+        if ('value' in r) {
           proved++;
-          if (r.pushes === l.pushes) same++;
-          lower += r.pushes;
+          if ('value' in l && r.value.pushes === l.value.pushes) same++;
+          lower += r.value.pushes;
         } else lower += r.lowerBound;
-        opt += optimize(g.level, g.pushList, { maxNodes: 100_000 }).pushes;
+        opt += optimize(g.level, g.pushList, { maxWork: 100_000 }).pushes;
       }
     });
     rows.push([name, line, `${proved}/20`, `${same}/${proved}`, lower, opt, scr, fmt(t.ms, 0)]);
@@ -174,9 +178,12 @@ if (section('quality')) {
   table(rows);
 }
 
-// 3. The standard-rule solver, both modes: Microban (155, 10 s a level), the XSokoban sample (20,
-// 30 s a level) and small zero-gap levels (36, 10 s a level). Rows and modes can be picked:
-// `pnpm … bench solver xsokoban fast` (rows: microban, xsokoban, zero-gap; modes: fast, optimal).
+// 3. The standard-rule solver, both modes, under a node budget a level (SOLVER_WORK, the work that
+// replaces the old 30 s: about 30 CPU-s at the XSokoban rate of 50,000 states/s): Microban (155),
+// the XSokoban sample (20) and small zero-gap levels (36). A time limit of 30× the old one only
+// guards the run (a level it stops is counted unsolved and named). Rows and modes can be picked:
+// `pnpm … bench solver xsokoban fast` (rows: microban, xsokoban, xsokoban90, zero-gap; modes: fast,
+// optimal); `work=N` sets the node budget.
 if (section('solver')) {
   const fixture = (name: string): readonly Level[] =>
     parseXsb(readFileSync(new URL(`../../../fixtures/sokoban/${name}`, import.meta.url), 'utf8'))
@@ -189,7 +196,11 @@ if (section('solver')) {
           out.push(generate({ type, size: n, pushes: 1000, seed, select: 'farthest' }).level);
     return out;
   };
-  const rowsWanted = ['microban', 'xsokoban', 'zero-gap'].filter((r) => wanted.includes(r));
+  const workArg = wanted.find((w) => w.startsWith('work='));
+  const work = workArg ? Number(workArg.slice(5)) : SOLVER_WORK;
+  const rowsWanted = ['microban', 'xsokoban', 'xsokoban90', 'zero-gap'].filter((r) =>
+    wanted.includes(r),
+  );
   const modesWanted = (['optimal', 'fast'] as const).filter((m) => wanted.includes(m));
   const suites = [
     {
@@ -205,6 +216,12 @@ if (section('solver')) {
       levels: () => fixture('xsokoban_20.xsb'),
     },
     {
+      key: 'xsokoban90',
+      name: 'XSokoban 1-90 (90)',
+      ms: 30_000,
+      levels: () => fixture('xsokoban_90.xsb'),
+    },
+    {
       key: 'zero-gap',
       name: 'zero-gap b/e/w/g n=3..5, seeds 1-3, farthest, 1,000 pushes (36)',
       ms: 10_000,
@@ -212,7 +229,7 @@ if (section('solver')) {
     },
   ].filter((suite) => rowsWanted.length === 0 || rowsWanted.includes(suite.key));
   console.log(
-    '\nSolver (standard rules), one level after another on one core; CPU time per level; states/s =',
+    `\nSolver (standard rules), ${fmt(work)} nodes a level, one level after another on one core; CPU time per level; states/s =`,
   );
   console.log(
     'expanded states over CPU time; peak memory = the largest resident set of this process so far.',
@@ -220,7 +237,7 @@ if (section('solver')) {
   const rows: (string | number)[][] = [
     [
       'levels',
-      'limit',
+      'nodes',
       'mode',
       'solved',
       'median CPU ms',
@@ -236,20 +253,26 @@ if (section('solver')) {
       let states = 0;
       let cpuTotal = 0;
       const cpu: number[] = [];
-      for (const level of levels) {
+      const clockStopped: number[] = [];
+      for (const [i, level] of levels.entries()) {
         const before = process.cpuUsage();
-        const r = solve(level, { mode, maxMs: suite.ms, maxNodes: 50_000_000 });
+        const r = solve(level, { maxWork: work, maxMs: suite.ms * 30 }, { mode });
         const used = process.cpuUsage(before);
         const ms = (used.user + used.system) / 1000;
         cpu.push(ms);
         cpuTotal += ms;
-        states += r.nodes;
-        if (r.solved && verify(level, r.solution).solved) solved++;
+        states += r.work;
+        if ('value' in r && verify(level, r.value.solution).solved) solved++;
+        if (r.outcome.kind === 'gave-up' && r.outcome.bound === 'time') clockStopped.push(i + 1);
+        if (process.env.BENCH_VERBOSE)
+          console.log(suite.key, mode, i + 1, r.outcome.kind, r.work, Math.round(ms));
       }
+      if (clockStopped.length > 0)
+        console.log(`${suite.name} ${mode}: stopped by the clock: ${clockStopped.join(', ')}`);
       cpu.sort((a, b) => a - b);
       rows.push([
         suite.name,
-        `${suite.ms / 1000} s`,
+        fmt(work),
         mode,
         `${solved}/${levels.length}`,
         fmt(cpu[cpu.length >> 1]!, 0),
@@ -278,15 +301,16 @@ if (section('lines')) {
     ['e', 6],
   ] as const) {
     const g = generate({ type, size: n, pushes: 1000 * n * n, seed: 1, select: 'farthest' });
-    const t = timeOnce(() => solveLines(g.level, { maxNodes: 20_000_000, maxMs: 60_000 }));
+    const t = timeOnce(() => solveLines(g.level, { maxWork: 20_000_000, maxMs: 60_000 }));
+    const r = t.result;
     rows.push([
       `${type} n=${n}`,
       g.boxes,
-      t.result.solved ? 'yes' : `no (${t.result.gaveUp})`,
-      t.result.pushes,
-      t.result.lowerBound,
-      t.result.nodes,
-      fmt((t.result.nodes * 1000) / t.ms, 0),
+      'value' in r ? 'yes' : `no (${describeOutcome(r.outcome)})`,
+      'value' in r ? r.value.pushes : '–',
+      r.lowerBound,
+      r.work,
+      fmt((r.work * 1000) / t.ms, 0),
       fmt(t.ms, 0),
     ]);
   }
@@ -313,7 +337,7 @@ if (section('optimizer')) {
     ['s', 8, 2_000],
   ] as const) {
     const g = generate({ type, size: n, pushes: k, seed: 2 });
-    const t = timeOnce(() => optimize(g.level, g.pushList, { maxNodes: 300_000 }));
+    const t = timeOnce(() => optimize(g.level, g.pushList, { maxWork: 300_000 }));
     rows.push([
       `${type} n=${n}, ${fmt(k)} pushes`,
       `${g.pushes}/${g.moves}`,

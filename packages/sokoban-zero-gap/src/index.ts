@@ -45,13 +45,17 @@ export {
 } from './play.js';
 export {
   generate,
-  generateMany,
+  generateLevel,
   boardSize,
   maxSize,
+  MAX_S_SIZE,
   MAX_PUSHES,
   MAX_GENERATED_MOVES,
+  DEFAULT_GENERATE_ATTEMPTS,
+  GENERATE_UNIT,
   GenerationError,
   type GenerateOptions,
+  type GenerateResult,
   type GeneratedLevel,
   type Selection,
   type ZeroGapType,
@@ -61,12 +65,49 @@ export {
 export {
   solve,
   DEFAULT_SOLVE_MEMORY_MB,
-  DEFAULT_SOLVE_MS,
-  DEFAULT_SOLVE_NODES,
-  type SolveBound,
+  FAST_SHARES,
+  SHORTEN_WORK,
   type SolveOptions,
-  type SolveResult,
 } from './solve/solve.js';
-export { optimize, type OptimizeOptions, type OptimizeResult } from './solve/optimize.js';
-export { levelStats, STATS_MAX_DISTANCE_ENTRIES, type LevelStats } from './stats.js';
+export type { Solution, SolveResult } from './solve/result.js';
+export {
+  optimize,
+  DEFAULT_OPTIMIZE_BUDGET,
+  type OptimizeOptions,
+  type OptimizeResult,
+} from './solve/optimize.js';
+export {
+  levelStats,
+  describeLowerBound,
+  DEFAULT_STATS_BUDGET,
+  STATS_MAX_DISTANCE_ENTRIES,
+  type LevelStats,
+  type LowerBound,
+} from './stats.js';
 export { solveLines } from './solve/lines.js';
+export {
+  game,
+  verifyAnswer,
+  verifyCollection,
+  levelToJson,
+  levelFromJson,
+  answerFromJson,
+  GENERATE_OPTIONS,
+  SOLVE_OPTIONS,
+  DEFAULT_GENERATE_BUDGET,
+  DEFAULT_SOLVE_BUDGET,
+  DEFAULT_RATE_BUDGET,
+  type LevelVerdict,
+  type CollectionVerdict,
+} from './game.js';
+export {
+  parseCollection,
+  printCollection,
+  printSok,
+  readCollection,
+  namedLevels,
+  collectionOf,
+  collectionFormatOf,
+  type CollectionFormatName,
+} from './format/detect.js';
+export { parseSlc, printSlc, looksLikeSlc, MAX_SLC_CHARS } from './format/slc.js';

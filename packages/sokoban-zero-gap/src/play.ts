@@ -1,5 +1,5 @@
 import { CellSearch } from '@puzzlekit/grid';
-import { InvalidInputError } from '@puzzlekit/errors';
+import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
 import {
   BOX,
   DIRECTION_LETTERS,
@@ -61,7 +61,7 @@ export function replay(level: Level, moves: string): VerifyResult {
     const ch = moves[i]!;
     const d = DIRECTION_LETTERS.indexOf(ch.toLowerCase());
     if (d < 0) {
-      failure = { step: i, move: ch, reason: `'${ch}' is not a LURD move` };
+      failure = { step: i, move: ch, reason: `${quoteInput(ch)} is not a LURD move` };
       break;
     }
     const o = off[d]!;
@@ -285,7 +285,7 @@ export function lurdToPushes(level: Level, moves: string): Push[] {
   const r = replay(level, moves);
   if (r.failure) {
     throw new InvalidInputError(
-      `move ${r.failure.step + 1} ('${r.failure.move}'): ${r.failure.reason}`,
+      `move ${r.failure.step + 1} (${quoteInput(r.failure.move)}): ${r.failure.reason}`,
       {
         path: `$[${r.failure.step}]`,
         code: 'ILLEGAL_MOVE',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_DAMAGE_NOTE, solveFloor } from '../solve.js';
+import { CUSTOM_DAMAGE_NOTE, solveFloor } from '../solve/floor.js';
 import { syntheticProject } from '../testing/synthetic.js';
 import { fingerprint, functionTokens, jsTokens, readDamageCode } from './functions.js';
 import { loadProject } from './project.js';

@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { isPuzzlekitError, ParseError } from '@puzzlekit/errors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { floorSummary } from '../summary.js';
-import { solveFloor } from '../solve.js';
+import { floorSummary } from '../graph/summary.js';
+import { solveFloor } from '../solve/floor.js';
 import { readProjectDir } from '../node.js';
 import { syntheticProject, syntheticTower } from '../testing/synthetic.js';
 import { parseAssignment } from './jsfile.js';
 import { readItemEffect } from './item-effect.js';
 import { collectProjectFiles, loadProject } from './project.js';
-import { floorArrivals } from '../arrivals.js';
+import { floorArrivals } from '../graph/arrivals.js';
 
 const PROTO_NAMES = [
   '__proto__',
@@ -63,7 +63,7 @@ describe('deep nesting', () => {
     const files = syntheticProject(['#####', '#@.b#', '#####']);
     const floor = (files.floors.F1 ?? '').replace(/\[\s*1,/, `[${deep(5000)},`);
     expect(() => loadProject({ ...files, floors: { F1: floor } })).toThrow(
-      /floors\/F1\.js:\d+:\d+: JSON nested deeper than 256 levels/,
+      /floors\/F1\.js:\d+:\d+: data nested deeper than 256 levels/,
     );
     // 256 levels are fine as JSON (the map cell is then reported as not a tile number).
     expect(() => parseAssignment(`var x = ${deep(255)}`, 'x.js')).not.toThrow();

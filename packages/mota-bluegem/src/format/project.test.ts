@@ -99,11 +99,11 @@ describe('loadProject: old engine names and errors', () => {
       }
       throw new Error('expected a ParseError');
     };
-    expect(bad({ 'maps.js': 'var maps_x = {\n "1": {"cls": "animates",}\n}' }).message).toMatch(
-      /^maps\.js:2:26: invalid JSON/,
+    expect(bad({ 'maps.js': 'var maps_x = {\n "1": {"cls": "animates",,}\n}' }).message).toMatch(
+      /^maps\.js:2:26: Unexpected token/,
     );
-    expect(bad({ 'items.js': 'items = {}' }).message).toMatch(
-      /^items\.js:1:1: expected the file to start/,
+    expect(bad({ 'items.js': 'items({})' }).message).toMatch(
+      /^items\.js:1:1: expected the file to hold one/,
     );
     expect(bad({ floors: { F1: 'main.floors.F1=\n{"map": [[0, 1], [0]]}' } }).message).toMatch(
       /^floors\/F1\.js:2:2: map row 1 must be an array of 2/,

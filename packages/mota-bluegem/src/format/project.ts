@@ -1,4 +1,4 @@
-import { ParseError, positionAt } from '@puzzlekit/errors';
+import { InvalidInputError, ParseError, positionAt } from '@puzzlekit/errors';
 import { dict, own } from '../lookup.js';
 import type {
   Direction,
@@ -10,6 +10,7 @@ import type {
   Item,
   Project,
   ProjectFiles,
+  SkippedFile,
   TileInfo,
   TileKind,
   Transfer,
@@ -91,7 +92,18 @@ function tilePassable(cls: string, entry: Json): boolean {
   return cls === 'items';
 }
 
-function tileKind(cls: string, id: string, entry: Json): { kind: TileKind; passable: boolean } {
+/**
+ * Doors of engines before `doorInfo` (2.6 and older) open by name: `yellowDoor` spends a `yellowKey`,
+ * and so on; `specialDoor` is opened by events only.
+ */
+const NAMED_DOOR = /^(yellow|blue|red|green|steel)Door$/;
+
+function tileKind(
+  cls: string,
+  id: string,
+  entry: Json,
+  namedDoors: boolean,
+): { kind: TileKind; passable: boolean } {
   if (cls === 'enemys' || cls === 'enemy48') return { kind: 'enemy', passable: false };
   if (cls === 'items') return { kind: 'item', passable: true };
   const passable = tilePassable(cls, entry);
@@ -102,6 +114,7 @@ function tileKind(cls: string, id: string, entry: Json): { kind: TileKind; passa
   const door = entry.doorInfo;
   if (isObject(door) && isObject(door.keys) && Object.keys(door.keys).length > 0)
     return { kind: 'door', passable: true };
+  if (namedDoors && NAMED_DOOR.test(id)) return { kind: 'door', passable: true };
   return passable ? { kind: 'terrain', passable: true } : { kind: 'wall', passable: false };
 }
 
@@ -114,16 +127,23 @@ function directions(v: unknown): Direction[] {
 
 function readTiles(maps: Json): Record<string, TileInfo> {
   const tiles = dict<TileInfo>();
+  // No tile with doorInfo: an engine that opens doors by their name.
+  const namedDoors = !Object.values(maps).some(
+    (e) => isObject(e) && own(e, 'doorInfo') !== undefined,
+  );
   for (const [key, entry] of Object.entries(maps)) {
     if (!isObject(entry) || !/^\d{1,9}$/.test(key)) continue;
     const cls = typeof entry.cls === 'string' ? entry.cls : '';
     const id = typeof entry.id === 'string' ? entry.id : key;
-    const { kind, passable } = tileKind(cls, id, entry);
+    const { kind, passable } = tileKind(cls, id, entry, namedDoors);
     const door = entry.doorInfo;
     let keys: Record<string, number> | undefined;
     if (kind === 'door' && isObject(door) && isObject(door.keys)) {
       keys = dict<number>();
       for (const [k, v] of Object.entries(door.keys)) keys[k] = num(v, 1);
+    } else if (kind === 'door') {
+      keys = dict<number>();
+      keys[id.replace(/Door$/, 'Key')] = 1;
     }
     const cannotOut = directions(entry.cannotOut);
     const cannotIn = directions(entry.cannotIn);
@@ -402,6 +422,36 @@ function readTransfers(
   return { transfers, eventExits: [...exits].sort() };
 }
 
+/**
+ * A starting hero's stat: absent is 0; present, it must be a finite number as the engine needs it (a
+ * string such as `"100"` would be concatenated by the engine, not added). The same rule as
+ * `checkHero` for heroes given from outside, so every command accepts the same heroes.
+ */
+function heroNumber(hero: Json, stat: string, text: string): number {
+  const v = own(hero, stat);
+  if (v === undefined) return 0;
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  throw shapeError(
+    text,
+    'data.js',
+    stat,
+    `firstData.hero.${stat} must be a number, got ${typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : typeof v}`,
+  );
+}
+
+/** The start cell's coordinate: absent is 0; present, a whole number ≥ 0. */
+function heroCell(loc: Json, axis: 'x' | 'y', text: string): number {
+  const v = own(loc, axis);
+  if (v === undefined) return 0;
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
+  throw shapeError(
+    text,
+    'data.js',
+    'loc',
+    `firstData.hero.loc.${axis} must be a whole number ≥ 0, got ${typeof v === 'number' ? String(v) : typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : typeof v}`,
+  );
+}
+
 function readHero(
   data: Json,
   text: string,
@@ -418,14 +468,14 @@ function readHero(
   return {
     keys,
     hero: {
-      hp: num(hero.hp, 0),
-      atk: num(hero.atk, 0),
-      def: num(hero.def, 0),
-      mdef: num(hero.mdef, 0),
+      hp: heroNumber(hero, 'hp', text),
+      atk: heroNumber(hero, 'atk', text),
+      def: heroNumber(hero, 'def', text),
+      mdef: heroNumber(hero, 'mdef', text),
     },
     floorId: typeof first.floorId === 'string' ? first.floorId : '',
-    x: num(loc.x, 0),
-    y: num(loc.y, 0),
+    x: heroCell(loc, 'x', text),
+    y: heroCell(loc, 'y', text),
   };
 }
 
@@ -453,12 +503,20 @@ export function loadProject(files: ProjectFiles): Project {
   if (!isObject(items))
     throw shapeError(files['items.js'], 'items.js', '', 'items.js must hold a JSON object');
 
+  const main = isObject(data.main) ? data.main : {};
+  const listedIds = new Set(listedFloorIds(main));
   const floors = dict<Floor>();
+  const skipped: SkippedFile[] = [...(files.skipped ?? [])];
   for (const id of Object.keys(files.floors).sort()) {
     const text = own(files.floors, id) ?? '';
-    floors[id] = readFloor(id, text, `floors/${id}.js`);
+    try {
+      floors[id] = readFloor(id, text, `floors/${id}.js`);
+    } catch (error) {
+      // A floor file the tower does not list is never loaded by the engine: report it, go on.
+      if (listedIds.has(id) || !(error instanceof ParseError)) throw error;
+      skipped.push({ file: `floors/${id}.js`, reason: error.message });
+    }
   }
-  const main = isObject(data.main) ? data.main : {};
   const floorIds: string[] = [];
   const listed = new Set<string>();
   for (const f of listedFloorIds(main)) {
@@ -492,6 +550,7 @@ export function loadProject(files: ProjectFiles): Project {
     enemies: readEnemies(enemys, engine.fields),
     items: readItems(items, values),
     floors,
+    skipped,
   };
 }
 
@@ -541,8 +600,11 @@ export async function collectProjectFiles(
   if (options.functions !== false) {
     try {
       functions = await read('functions.js');
-    } catch {
-      functions = undefined; // towers without functions.js use the engine's own damage code
+    } catch (error) {
+      // Towers without functions.js use the engine's own damage code; a file refused as hostile
+      // (not a regular file, too large, outside the tower) is an error, never silently skipped.
+      if (error instanceof InvalidInputError) throw error;
+      functions = undefined;
     }
   }
   return {

@@ -1,6 +1,6 @@
 // Test helper: an independent brute force over the sets of monsters fought, on a floor's cells.
-import { battle } from '../damage.js';
-import { CELL, type FloorGraph } from '../graph.js';
+import { battle } from '../graph/damage.js';
+import { CELL, type FloorGraph } from '../graph/floor-graph.js';
 import { gainAt } from '../format/item-effect.js';
 import type { Project } from '../model.js';
 

@@ -1,5 +1,5 @@
 import type { Rng } from '@puzzlekit/rng';
-import type { GateProblem } from '../exact.js';
+import type { GateProblem } from '../solve/exact.js';
 
 /**
  * A random floor with cycles for benchmarks and budget tests: rooms on a random spanning tree plus

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generate } from '../generate/generate.js';
+import { generated } from '../testing/generated.js';
 import { verify } from '../play.js';
 import { generatedCollection, levelSolution } from './collection.js';
 import { parsePushList } from './lurd.js';
@@ -7,7 +7,7 @@ import { parseXsb, printXsb } from './xsb.js';
 
 describe('generated levels as a level file', () => {
   it('round-trips: each level comes back with its answer, which solves it', () => {
-    const levels = [1, 2, 3].map((seed) => generate({ type: 'b', size: 3, pushes: 60, seed }));
+    const levels = [1, 2, 3].map((seed) => generated({ type: 'b', size: 3, pushes: 60, seed }));
     const text = printXsb(generatedCollection(levels));
     const back = parseXsb(text);
     expect(back.levels).toHaveLength(3);
@@ -23,7 +23,7 @@ describe('generated levels as a level file', () => {
   });
 
   it('a push-list answer goes into the comments, one push a line, and still solves the level', () => {
-    const g = generate({ type: 'e', size: 3, pushes: 40, seed: 7, answer: 'pushes' });
+    const g = generated({ type: 'e', size: 3, pushes: 40, seed: 7, answer: 'pushes' });
     expect(g.solution).toBeUndefined();
     const [level] = parseXsb(printXsb(generatedCollection([g]))).levels;
     expect(levelSolution(level!)).toBeUndefined();

@@ -7,6 +7,7 @@ import { MAX_BOARD_SIDE, type Level } from '../model.js';
 import { lurdLimit, parseLurd, printLurd } from './lurd.js';
 import { MAX_RLE_DEPTH } from './rle.js';
 import { parseLevel, parseXsb, printBoard, printLevel } from './xsb.js';
+import { verify } from '../play.js';
 
 /** Runs `fn`; returns its value or the ParseError it threw. Any other error fails the test. */
 function parsedOrParseError<T>(fn: () => T): T | ParseError {
@@ -152,6 +153,33 @@ describe('arbitrary text', () => {
     const nul = parsedOrParseError(() => parseXsb('#####\n#@$\0#\n#####'));
     expect(nul).toBeInstanceOf(ParseError);
     expect([(nul as ParseError).line, (nul as ParseError).column]).toEqual([2, 4]);
+  });
+
+  it('never writes a control character of the input into an error message (issue 29: ESC, NUL)', () => {
+    const controls = fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f);
+    fc.assert(
+      fc.property(controls, fc.constantFrom('board', 'lurd', 'verify'), (code, where) => {
+        const ch = String.fromCharCode(code);
+        if (ch === '\n' || ch === '\r' || ch === '\t') return;
+        const message = ((): string => {
+          try {
+            if (where === 'board') parseXsb(`#####\n#@$${ch}.#\n#####`);
+            else if (where === 'lurd') parseLurd(`uu${ch}[2Jd`);
+            else verify(parseLevel('#####\n#@$.#\n#####'), [{ box: 99, direction: 0 }]);
+          } catch (error) {
+            return (error as Error).message;
+          }
+          return '';
+        })();
+        // eslint-disable-next-line no-control-regex
+        expect(message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+      }),
+    );
+    expect(() => parseXsb('#####\n#@$\u001b[31m.#\n#####')).toThrow(
+      "input:2:4: unexpected character '\\u001b'",
+    );
+    // a character outside the BMP is named whole, never half of it
+    expect(() => parseXsb('#####\n#@$😀.#\n#####')).toThrow("unexpected character '😀'");
   });
 });
 

@@ -1,4 +1,4 @@
-import { ParseError, positionAt } from '@puzzlekit/errors';
+import { ParseError, positionAt, quoteInput } from '@puzzlekit/errors';
 
 /** Deepest nesting of run-length groups `(…)` accepted; real files nest two or three deep. */
 export const MAX_RLE_DEPTH = 100;
@@ -170,7 +170,13 @@ export function expandRle(
       out.repeat(124, pos, 1);
       pos++;
     } else {
-      if (!isItem(c)) fail(`unexpected character '${c}'`, pos);
+      if (!isItem(c)) {
+        // the whole code point, escaped: a file's ESC or NUL never reaches a terminal raw
+        fail(
+          `unexpected character ${quoteInput(String.fromCodePoint(line.codePointAt(pos)!))}`,
+          pos,
+        );
+      }
       if (out.length + count > maxLength) tooLong(countAt);
       out.repeat(c.charCodeAt(0), pos, count);
       pos++;

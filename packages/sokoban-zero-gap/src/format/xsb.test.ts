@@ -29,6 +29,7 @@ describe('real collections', () => {
   for (const [file, count] of [
     ['box_world_100.xsb', 100],
     ['microban_155.xsb', 155],
+    ['xsokoban_90.xsb', 90],
   ] as const) {
     it(`parses every level of ${file} and round-trips it`, () => {
       const c = parseXsb(fixture(file));

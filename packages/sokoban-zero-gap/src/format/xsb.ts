@@ -11,6 +11,10 @@ export interface ParseXsbOptions {
 
 const BOARD_CHARS = new Set(['#', '@', '+', '$', '*', '.', ' ', '-', '_', 'p', 'P', 'b', 'B']);
 const isBoardItem = (ch: string): boolean => BOARD_CHARS.has(ch);
+/** A SOK solution section's heading: `Solution`, `Solution (moves)`, `Solution 2:`… */
+const SOLUTION_HEADING = /^solution\b[^:]*:?$/i;
+/** A line of a solution section: LURD moves with run lengths. */
+const LURD_LINE = /^\s*[lurdLURD0-9()]+\s*$/;
 const KEY_VALUE = /^([A-Za-z][A-Za-z0-9_-]*(?: [A-Za-z0-9_-]+)?)\s*:(.*)$/;
 
 /** One text line may hold a whole board in run-length form: its rows and the `|` between them. */
@@ -231,6 +235,16 @@ export function parseXsb(text: string, options: ParseXsbOptions = {}): Collectio
       afterBoard = false;
       if (levels.length === 0 && !current && pending.length > 0) pendingSawBlank = true;
       continue;
+    }
+    // A SOK solution section (YASC, JSoko): a `Solution` heading line (`Solution`, `Solution
+    // (moves)`, `Solution 2`, `Solution:` with nothing after it) and the LURD lines under it.
+    if (current && SOLUTION_HEADING.test(trimmed)) {
+      const moves: string[] = [];
+      while (i < lines.length && LURD_LINE.test(lines[i]!)) moves.push(lines[i++]!.trim());
+      if (moves.length > 0) {
+        current.properties.push(['Solution', moves.join('')]);
+        continue;
+      }
     }
     const kv = trimmed.startsWith(';') ? null : KEY_VALUE.exec(trimmed);
     if (kv) {

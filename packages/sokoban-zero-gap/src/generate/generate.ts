@@ -1,5 +1,11 @@
-import { BudgetMeter, describeOutcome } from '@puzzlekit/graph-search';
 import { GenerationError, InvalidInputError } from '@puzzlekit/errors';
+import {
+  BudgetMeter,
+  gaveUpResult,
+  solvedResult,
+  type Budget,
+  type JobResult,
+} from '@puzzlekit/job';
 import { Rng, type Seed } from '@puzzlekit/rng';
 import { BOX, GOAL, MAX_BOARD_SIDE, WALL, directionOffsets, type Level } from '../model.js';
 import { pushesToLurd } from '../play.js';
@@ -33,14 +39,15 @@ export interface GenerateOptions {
    * `'lazy'`, the number of scramble steps (the source article's count).
    */
   readonly pushes: number;
-  /** Seed of the random stream. */
-  readonly seed: Seed;
+  /**
+   * Seed of the random stream ({@link generate}); it only names the level in the default title when
+   * the stream is passed in ({@link generateLevel}).
+   */
+  readonly seed?: Seed;
   /** Goal selection: `last` scrambled state (cjcjc's program) or `farthest` (default `last`). */
   readonly select?: Selection;
   /** Reject candidates whose selected state is closer than this (see {@link GeneratedLevel.distance}). */
   readonly minDistance?: number;
-  /** Attempts (new tree and scramble) before giving up with a `GENERATION_FAILED` error. Default 500. */
-  readonly maxAttempts?: number;
   /** `lurd` (default) walks the answer out in LURD; `pushes` gives only the push list (fast for huge levels). */
   readonly answer?: 'lurd' | 'pushes';
   /**
@@ -56,12 +63,9 @@ export interface GenerateOptions {
    */
   readonly step?: ScrambleStep;
   /**
-   * Stop with a {@link GenerationError} ("gave up: time limit") after this many milliseconds
-   * (default: no limit; the sizes and counts are bounded anyway, see {@link maxSize} and
-   * {@link MAX_PUSHES}).
+   * Called now and then during one level's scramble and walk-out with the steps done and their
+   * total (for a progress bar; the budget's own `onProgress` counts attempts).
    */
-  readonly maxMs?: number;
-  /** Called now and then during one level's scramble and walk-out with the work done and its total. */
   readonly onProgress?: (done: number, total: number) => void;
   /** Title line; default names the inputs. */
   readonly title?: string;
@@ -112,34 +116,50 @@ export const MAX_GENERATED_MOVES = 200_000_000;
 /** Most pushes a stepwise (`slide`) scramble may record. */
 const MAX_RECORD = 4 * MAX_PUSHES;
 
-/** Largest size n of a type: the board's longer side stays within {@link MAX_BOARD_SIDE}. */
+/**
+ * Largest s size: the rim rotation makes about 8n pushes, and each may split the player's region, a
+ * search over the board's (2n)² cells, so an s level costs about n⁴ (measured at load 12 on two
+ * cores, pushes 1: n = 50 1.2 s, 100 7.0 s, 150 40 s, 509 over 5 minutes).
+ */
+export const MAX_S_SIZE = 100;
+
+/**
+ * Largest size n of a type: the board's longer side stays within {@link MAX_BOARD_SIDE} (b/e 510,
+ * w/g 340); s stops at {@link MAX_S_SIZE}.
+ */
 export function maxSize(type: ZeroGapType): number {
   if (type === 'w' || type === 'g') return Math.floor((MAX_BOARD_SIDE - 3) / 3);
-  if (type === 's') return Math.floor((MAX_BOARD_SIDE - 5) / 2);
+  if (type === 's') return MAX_S_SIZE;
   return Math.floor((MAX_BOARD_SIDE - 3) / 2);
 }
 
+/** Work unit of the generator: one attempt (a new tree and its scramble). */
+export const GENERATE_UNIT = 'attempts';
+/** Attempts a generation makes before it gives up, when the budget sets no `maxWork`. */
+export const DEFAULT_GENERATE_ATTEMPTS = 500;
+
+/** What {@link generate} returns: the one job result, and why the last attempt was thrown away. */
+export type GenerateResult = JobResult<GeneratedLevel> & {
+  /** When it gave up: why the last attempt was rejected (a blocked rotation, too short a distance…). */
+  readonly lastRejection?: string;
+};
+
+/** Thrown inside a generation when the clock passed the deadline; caught by {@link generateLevel}. */
+class TimeUp extends Error {}
+
 /**
- * The time budget and progress reports of one generation, checked every few thousand steps: the
- * shared {@link BudgetMeter} keeps the clock and the bound, and its outcome names the limit in the
- * words every puzzlekit search uses; the phase and how far it got are added for the reader.
+ * The one deadline and the progress reports of one generation, read every few thousand steps of
+ * every loop inside an attempt (the attempts themselves are counted by the meter).
  */
-class Budget {
-  private readonly meter: BudgetMeter;
-
+class Ticker {
   constructor(
-    maxMs: number | undefined,
+    private readonly meter: BudgetMeter,
     private readonly onProgress: ((done: number, total: number) => void) | undefined,
-  ) {
-    this.meter = new BudgetMeter({ maxNodes: Infinity, maxMs: maxMs ?? Infinity });
-  }
+  ) {}
 
-  tick(phase: string, done: number, total: number): void {
+  tick(done: number, total: number): void {
     this.onProgress?.(done, total);
-    if (this.meter.elapsedMs() > this.meter.maxMs) {
-      const where = `${phase}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
-      throw new GenerationError(`${describeOutcome(this.meter.gaveUp('time'))} (${where})`);
-    }
+    if (this.meter.timeUp()) throw new TimeUp();
   }
 }
 
@@ -164,7 +184,7 @@ function scrambleTree(
   select: Selection,
   rng: Rng,
   step: ScrambleStep,
-  budget: Budget,
+  budget: Ticker,
 ): ScrambleResult {
   const { width, boxAxis, rest } = start;
   const edgeA = start.edgeA!;
@@ -240,7 +260,7 @@ function scrambleTree(
   let rounds = 0;
   while (boxCount > 0 && (stepwise ? steps++ < pushes : count < limit)) {
     if ((++rounds & 4095) === 0) {
-      budget.tick('scramble', stepwise ? steps : count, stepwise ? pushes : limit);
+      budget.tick(stepwise ? steps : count, stepwise ? pushes : limit);
     }
     let moved = false;
     if (step === 'lazy') {
@@ -326,7 +346,7 @@ function scramble(
   pushes: number,
   select: Selection,
   rng: Rng,
-  budget: Budget,
+  budget: Ticker,
 ): ScrambleResult | null {
   const { width, boxAxis, rest } = start;
   const cells = start.cells.slice();
@@ -447,7 +467,11 @@ function scramble(
   // among those whose free cells are all connected (a spanning tree, as in the article's example)
   // when the scramble reaches one, else among all (`GeneratedLevel.goalIsTree` says which).
   const allFree = regions.sizeOf(comp[player]!);
-  for (const v of rimMoves) {
+  // (on a large board every rim move may split the player's region: a search each, so the clock
+  // is read between any two of them)
+  for (let i = 0; i < rimMoves.length; i++) {
+    budget.tick(i, rimMoves.length);
+    const v = rimMoves[i]!;
     const id = boxAt[v >> 2]!;
     const d = v & 3;
     const o = off[d]!;
@@ -465,7 +489,7 @@ function scramble(
   let anyBestAt = count;
   let rounds = 0;
   while (count < record.length && m > 0) {
-    if ((++rounds & 1023) === 0) budget.tick('scramble', count, record.length);
+    if ((++rounds & 1023) === 0) budget.tick(count, record.length);
     let moved = false;
     for (let tries = 0; tries < 48 && !moved; tries++) {
       const id = movable[rng.below(m)]!;
@@ -528,11 +552,11 @@ function scramble(
  * The LURD answer of a generated level (b/e: by the tree-path walk-out, the same text in time
  * proportional to its length); an over-long one is a {@link GenerationError}.
  */
-function walkOut(level: Level, list: Int32Array, budget: Budget, lineMoves: boolean): string {
+function walkOut(level: Level, list: Int32Array, budget: Ticker, lineMoves: boolean): string {
   const options = {
     maxMoves: MAX_GENERATED_MOVES,
     onProgress: (done: number, total: number, moves: number): void => {
-      budget.tick('walking out the answer', done, total);
+      budget.tick(done, total);
       // Far past the limit already by extrapolation: say so now rather than after walking it out.
       const estimate = done >= 50_000 ? (moves / done) * total : 0;
       if (estimate > 2 * MAX_GENERATED_MOVES) {
@@ -580,15 +604,14 @@ function checkOptions(o: GenerateOptions): void {
   const smallest = o.type === 's' ? 7 : 2;
   if (!Number.isSafeInteger(o.size) || o.size < smallest || o.size > largest) {
     const { width, height } = boardSize(o.type, largest);
+    const why =
+      o.type === 's'
+        ? `an s level costs about n⁴; ${largest} gives ${width}×${height}`
+        : `boards up to ${MAX_BOARD_SIDE}×${MAX_BOARD_SIDE}; ${largest} gives ${width}×${height}`;
     throw new InvalidInputError(
-      `size must be a whole number in ${smallest}..${largest} for type ${o.type} (boards up to ${MAX_BOARD_SIDE}×${MAX_BOARD_SIDE}; ${largest} gives ${width}×${height}), got ${o.size}`,
+      `size must be a whole number in ${smallest}..${largest} for type ${o.type} (${why}), got ${o.size}`,
       { path: '$.size', code: 'INVALID_SIZE' },
     );
-  }
-  if (o.maxMs !== undefined && !(o.maxMs > 0)) {
-    throw new InvalidInputError(`maxMs must be a positive number, got ${o.maxMs}`, {
-      path: '$.maxMs',
-    });
   }
   if (o.tree !== undefined && !['kruskal', 'wilson', 'growth'].includes(o.tree)) {
     throw new InvalidInputError(`tree must be 'kruskal', 'wilson' or 'growth'`, { path: '$.tree' });
@@ -640,22 +663,66 @@ function firstArrival(
  * random scramble (see the README for each type's rule). The start is the tree, the goals are the
  * selected scrambled state, and the answer is the scramble up to that state, legal under standard
  * Sokoban rules. Identical options give identical output.
+ *
+ * Work unit: `attempts` (a tree and its scramble; an attempt is thrown away when its rotation is
+ * blocked, its goal is the start, or it is closer than `minDistance`); default budget
+ * {@link DEFAULT_GENERATE_ATTEMPTS} attempts. A time limit stops it early, inside an attempt too.
+ *
+ * @throws InvalidInputError for options out of range; GenerationError for an answer past the
+ *   length limits (ask for `answer: 'pushes'`).
  */
-export function generate(options: GenerateOptions): GeneratedLevel {
-  return generateWith(options, Rng.from(options.seed));
+export function generate(
+  options: GenerateOptions & { readonly seed: Seed },
+  budget: Budget = {},
+): GenerateResult {
+  return generateLevel(options, Rng.from(options.seed), budget);
 }
 
-function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
+/** {@link generate} from a random stream of the caller's (a pack's `Rng.forIndex(seed, i)`). */
+export function generateLevel(
+  options: GenerateOptions,
+  rng: Rng,
+  budget: Budget = {},
+): GenerateResult {
   checkOptions(options);
-  const budget = new Budget(options.maxMs, options.onProgress);
+  const meter = new BudgetMeter(
+    { ...budget, maxWork: budget.maxWork ?? DEFAULT_GENERATE_ATTEMPTS },
+    { unit: GENERATE_UNIT, clockEvery: 1 },
+  );
+  const ticker = new Ticker(meter, options.onProgress);
+  try {
+    return attempts(options, rng, meter, ticker);
+  } catch (error) {
+    if (error instanceof TimeUp) return gaveUpResult(meter.gaveUp('time'), meter.work);
+    throw error;
+  }
+}
+
+function attempts(
+  options: GenerateOptions,
+  rng: Rng,
+  meter: BudgetMeter,
+  budget: Ticker,
+): GenerateResult {
   const { type, size: n, pushes } = options;
   const select = options.select ?? 'last';
-  const maxAttempts = options.maxAttempts ?? 500;
   const min = options.minDistance ?? 0;
   let lastReason = '';
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+  for (;;) {
+    const bound = meter.spend();
+    if (bound !== null) {
+      const { width, height } = boardSize(type, n);
+      return {
+        ...gaveUpResult(meter.gaveUp(bound), meter.work),
+        ...(lastReason === ''
+          ? {}
+          : { lastRejection: `no ${type} level of size ${n} (${width}×${height}): ${lastReason}` }),
+      };
+    }
+    const attempt = meter.work;
     const r = rng.fork();
     const start = startBoard(type, n, r, options.tree ?? 'kruskal');
+    budget.tick(0, pushes);
     if (!start) {
       lastReason = 'the random tree left an inner line with fewer than two boxes';
       continue;
@@ -694,59 +761,32 @@ function generateWith(options: GenerateOptions, rng: Rng): GeneratedLevel {
       height: start.height,
       cells,
       player: start.player,
-      title:
-        options.title ??
-        `zero-gap ${type}${n} k${pushes} ${select}${variant(options)} seed ${String(options.seed)}`,
+      title: options.title ?? defaultTitle(options),
       author: options.author ?? 'puzzlekit sokoban-zero-gap',
     };
     const solution =
       options.answer === 'pushes' ? undefined : walkOut(level, list, budget, !!start.edgeA);
-    return {
-      level,
-      pushList: list,
-      ...(solution !== undefined ? { solution } : {}),
-      pushes: list.length,
-      moves: solution?.length ?? 0,
-      boxes: start.boxCells.length,
-      distance: s.distance,
-      farthestDistance: s.farthest,
-      scramblePushes: s.count,
-      attempts: attempt,
-      goalIsTree: s.goalIsTree ?? true,
-    };
+    return solvedResult(
+      {
+        level,
+        pushList: list,
+        ...(solution !== undefined ? { solution } : {}),
+        pushes: list.length,
+        moves: solution?.length ?? 0,
+        boxes: start.boxCells.length,
+        distance: s.distance,
+        farthestDistance: s.farthest,
+        scramblePushes: s.count,
+        attempts: attempt,
+        goalIsTree: s.goalIsTree ?? true,
+      },
+      meter.work,
+    );
   }
-  const { width, height } = boardSize(type, n);
-  throw new GenerationError(
-    `no ${type} level of size ${n} (${width}×${height}) after ${maxAttempts} attempts: ${lastReason}`,
-  );
 }
 
-/**
- * Generates `count` levels: level i uses its own stream forked from the seed, so each level of the
- * collection is fixed by (options, i). Titles get ` #i` appended when there are several.
- * `onProgress` is called with the number of levels done.
- */
-export function generateMany(
-  options: GenerateOptions,
-  count: number,
-  onProgress?: (done: number) => void,
-): GeneratedLevel[] {
-  if (!Number.isSafeInteger(count) || count < 1) {
-    throw new InvalidInputError(`count must be a whole number ≥ 1, got ${count}`, {
-      path: '$.count',
-    });
-  }
-  if (count === 1) {
-    const one = generate(options);
-    onProgress?.(1);
-    return [one];
-  }
-  const master = Rng.from(options.seed);
-  const out: GeneratedLevel[] = [];
-  for (let i = 0; i < count; i++) {
-    const title = `${options.title ?? `zero-gap ${options.type}${options.size} k${options.pushes} ${options.select ?? 'last'}${variant(options)} seed ${String(options.seed)}`} #${i + 1}`;
-    out.push(generateWith({ ...options, title }, master.fork()));
-    onProgress?.(i + 1);
-  }
-  return out;
+/** The default title: the options that made the level. */
+function defaultTitle(o: GenerateOptions): string {
+  const seed = o.seed === undefined ? '' : ` seed ${String(o.seed)}`;
+  return `zero-gap ${o.type}${o.size} k${o.pushes} ${o.select ?? 'last'}${variant(o)}${seed}`;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BOX, GOAL, WALL, type Level } from '../model.js';
 import { parseLevel } from '../format/xsb.js';
 import { verify } from '../play.js';
-import { generate } from './generate.js';
+import { generated } from '../testing/generated.js';
 
 const EXAMPLE = [
   '#########################',
@@ -120,7 +120,7 @@ describe('s type: the skeleton of 百川归海(特别版)', () => {
   });
 
   it('n = 10 gives its board, annex, player, rim ties in the start and the turned rim in the goal', () => {
-    const g = generate({ type: 's', size: 10, pushes: 2000, seed: 1, select: 'farthest' });
+    const g = generated({ type: 's', size: 10, pushes: 2000, seed: 1, select: 'farthest' });
     const level = g.level;
     expect([level.width, level.height]).toEqual([25, 23]);
     expect(g.boxes).toBe(101);
@@ -158,7 +158,7 @@ describe('s type: the skeleton of 百川归海(特别版)', () => {
     expect(example2.cells[19 * example2.width + 2]! & BOX).toBe(BOX);
     for (const seed of [1, 2, 3, 4, 5]) {
       for (const n of [8, 10, 13]) {
-        const g = generate({ type: 's', size: n, pushes: 1000, seed, select: 'farthest' });
+        const g = generated({ type: 's', size: n, pushes: 1000, seed, select: 'farthest' });
         const { width, cells } = g.level;
         expect(cells[(2 * n - 1) * width + 2]! & BOX).toBe(BOX);
         const outside = pocketCells(g.level, GOAL).filter((c) => c >= 2 * width);
@@ -169,7 +169,7 @@ describe('s type: the skeleton of 百川归海(特别版)', () => {
 
   it('other sizes keep the skeleton: n² + 1 boxes on a (2n+5)×(2n+3) board', () => {
     for (const n of [8, 12]) {
-      const g = generate({ type: 's', size: n, pushes: 500, seed: n });
+      const g = generated({ type: 's', size: n, pushes: 500, seed: n });
       expect([g.level.width, g.level.height]).toEqual([2 * n + 5, 2 * n + 3]);
       expect(g.boxes).toBe(n * n + 1);
       expect(verify(g.level, g.solution!).solved).toBe(true);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pushesToLurd } from '../play.js';
-import { generate } from './generate.js';
+import { generated } from '../testing/generated.js';
 import { PathTree } from './path-tree.js';
 import { walkOutLineMoves } from './walk-out.js';
 
@@ -72,7 +72,7 @@ describe('b/e walk-out by tree paths', () => {
         (type, size, seed, step, select) => {
           let g;
           try {
-            g = generate({ type, size, pushes: 402, seed, step, select, answer: 'pushes' });
+            g = generated({ type, size, pushes: 402, seed, step, select, answer: 'pushes' });
           } catch {
             return; // a b n=2 level that keeps coming back to its start: nothing to walk
           }
@@ -84,7 +84,7 @@ describe('b/e walk-out by tree paths', () => {
   });
 
   it('declines push lists that are not whole slot-to-slot moves', () => {
-    const g = generate({ type: 'b', size: 4, pushes: 200, seed: 3, answer: 'pushes' });
+    const g = generated({ type: 'b', size: 4, pushes: 200, seed: 3, answer: 'pushes' });
     expect(walkOutLineMoves(g.level, g.pushList.subarray(0, 3))).toBeNull();
   });
 });

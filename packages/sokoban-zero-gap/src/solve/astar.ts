@@ -1,27 +1,25 @@
 import { BucketQueue } from '@puzzlekit/graph-search';
+import type { Bound, BudgetMeter } from '@puzzlekit/job';
 import type { Push } from '../model.js';
 import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
 import { DualCache } from './duals.js';
 import { Assignment } from './hungarian.js';
 import { UNREACHABLE, type Space } from './space.js';
 import { StateStore, mix } from './store.js';
-import type { SolveBound } from './solve.js';
 
 /** Limits and switches of {@link exactSearch} and {@link greedySearch}. */
 export interface PushSearchLimits {
-  readonly maxNodes: number;
-  /** A `performance.now()` time. */
-  readonly deadline: number;
+  /** Counts expanded states (the unit `nodes`) against the work share and the one deadline. */
+  readonly meter: BudgetMeter;
   /** Bytes the stored states may take. */
   readonly memoryBytes: number;
-  readonly onProgress?: ((nodes: number) => void) | undefined;
 }
 
 /** What a push search found: an answer, or what stopped it. */
 export interface PushSearchOutcome {
   readonly pushes: Push[] | null;
   readonly nodes: number;
-  readonly stop?: SolveBound | 'unsolvable';
+  readonly stop?: Bound | 'unsolvable';
   /** States stored when it stopped. */
   readonly states: number;
 }
@@ -41,7 +39,7 @@ export function exactSearch(
 ): PushSearchOutcome & { readonly lowerBound: number } {
   const k = sp.startBoxes.length;
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
-  const store = new StateStore(wall, limits.memoryBytes);
+  const store = new StateStore(wall, limits.memoryBytes, limits.meter.maxStates);
   const occ = new Uint8Array(size);
   const corrals = new CorralPruner(sp);
   const parentA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
@@ -58,29 +56,29 @@ export function exactSearch(
   const pushOpen = (node: number, f: number): void => open.push(node, f);
 
   // The start.
-  const h0 = addRoot(sp, player, store, parentA, cache, occ, bits, limits.deadline);
+  const h0 = addRoot(sp, player, store, parentA, cache, occ, bits, limits.meter);
   if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', lowerBound: 0, states: 0 };
   if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', lowerBound: -1, states: 0 };
   if (h0 === 0) return { pushes: [], nodes: 0, lowerBound: 0, states: 0 };
   store.h[0] = h0;
   pushOpen(0, h0);
 
+  const { meter } = limits;
+  const start = meter.work;
   let nodes = 0;
   const stopped = (
-    stop: SolveBound | 'unsolvable',
-    n = nodes,
+    stop: Bound | 'unsolvable',
   ): PushSearchOutcome & {
     lowerBound: number;
-  } => ({ pushes: null, nodes: n, stop, lowerBound: h0, states: store.count });
+  } => ({ pushes: null, nodes, stop, lowerBound: h0, states: store.count });
   for (;;) {
     const minF = open.peekPriority();
     if (minF === Infinity) return stopped('unsolvable');
     const node = open.pop();
     if (store.g[node]! + store.h[node]! !== minF) continue; // stale: reopened with a smaller g
-    nodes++;
-    if (nodes > limits.maxNodes) return stopped('nodes', nodes - 1);
-    if ((nodes & 15) === 0 && performance.now() > limits.deadline) return stopped('time');
-    if (limits.onProgress && nodes % 10000 === 0) limits.onProgress(nodes);
+    const bound = meter.spend();
+    nodes = meter.work - start;
+    if (bound !== null) return stopped(bound);
     const found = expand(node);
     if (found === OUT_OF_MEMORY) return stopped('memory');
     if (found >= 0)
@@ -161,7 +159,7 @@ const OUT_OF_MEMORY = -2;
 
 /**
  * The start of a push search (exact or greedy): the bound of the start boxes, and when it is neither
- * 0 (solved), unreachable (unsolvable) nor NaN (the deadline passed while solving it), the start
+ * 0 (solved), unreachable (unsolvable) nor NaN (the meter's deadline passed while solving it), the start
  * stored as node 0 with its duals cached. Returns that bound.
  */
 export function addRoot(
@@ -172,7 +170,7 @@ export function addRoot(
   cache: DualCache,
   occ: Uint8Array,
   bits: Int32Array,
-  deadline: number,
+  meter: BudgetMeter,
 ): number {
   const k = sp.startBoxes.length;
   const { zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
@@ -180,7 +178,7 @@ export function addRoot(
   for (const c of start) occ[c] = 1;
   const player0 = sp.flood(occ, player);
   for (const c of start) occ[c] = 0;
-  const h0 = k === 0 ? 0 : parentA.solve(start, deadline);
+  const h0 = k === 0 ? 0 : parentA.solve(start, meter);
   if (Number.isNaN(h0) || h0 >= parentA.big || h0 === 0) return h0;
   store.encode(start, k, bits);
   let hi0 = 0;

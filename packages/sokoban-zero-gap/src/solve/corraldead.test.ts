@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { BudgetMeter } from '@puzzlekit/job';
 import { describe, expect, it } from 'vitest';
 import type { Level } from '../model.js';
 import { parseXsb } from '../format/xsb.js';
@@ -6,6 +7,7 @@ import { verify } from '../play.js';
 import { CORRAL_DEADLOCK } from './corral.js';
 import { greedySearch } from './greedy.js';
 import { solve } from './solve.js';
+import { flat } from '../testing/generated.js';
 import { Space } from './space.js';
 import { bruteForcePushes } from '../testing/brute-force.js';
 import { analyseStartCorral } from '../testing/corral.js';
@@ -97,14 +99,13 @@ describe('corral deadlocks by sub-search', () => {
         const truth = bruteSolvable(l);
         const sp = new Space(l);
         const r = greedySearch(sp, l.player, {
-          maxNodes: 1_000_000,
-          deadline: Infinity,
+          meter: new BudgetMeter({ maxWork: 1_000_000 }),
           memoryBytes: 64 * 1024 * 1024,
           macros: false,
           areas: true,
         });
         expect(r.pushes !== null).toBe(truth);
-        const fast = solve(l, { mode: 'fast', maxMs: 60_000 });
+        const fast = flat(solve(l, { maxWork: 300_000 }, { mode: 'fast' }));
         expect(fast.solved).toBe(truth);
         if (fast.solved) expect(verify(l, fast.solution).solved).toBe(true);
       }),

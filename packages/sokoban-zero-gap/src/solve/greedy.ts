@@ -46,7 +46,7 @@ export function greedySearch(
 ): PushSearchOutcome {
   const k = sp.startBoxes.length;
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
-  const store = new StateStore(wall, limits.memoryBytes);
+  const store = new StateStore(wall, limits.memoryBytes, limits.meter.maxStates);
   const words = store.words;
   const occ = new Uint8Array(size);
   const corrals = new CorralPruner(sp);
@@ -73,23 +73,21 @@ export function greedySearch(
   // 0.98× the CPU time of hand-written per-priority arrays, compareCpu on XSokoban 4, 5 and 8).
   const open = new BucketQueue(1024);
 
-  const h0 = addRoot(sp, player, store, parentA, cache, occ, bits, limits.deadline);
+  const h0 = addRoot(sp, player, store, parentA, cache, occ, bits, limits.meter);
   if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', states: 0 };
   if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', states: 0 };
   if (h0 === 0) return { pushes: [], nodes: 0, states: 0 };
   open.push(0, h0);
 
+  const { meter } = limits;
+  const start = meter.work;
   let nodes = 0;
   for (;;) {
     const node = open.pop();
     if (node < 0) return { pushes: null, nodes, stop: 'unsolvable', states: store.count };
-    nodes++;
-    if (nodes > limits.maxNodes)
-      return { pushes: null, nodes: nodes - 1, stop: 'nodes', states: store.count };
-    if ((nodes & 15) === 0 && performance.now() > limits.deadline) {
-      return { pushes: null, nodes, stop: 'time', states: store.count };
-    }
-    if (limits.onProgress && nodes % 10000 === 0) limits.onProgress(nodes);
+    const bound = meter.spend();
+    nodes = meter.work - start;
+    if (bound !== null) return { pushes: null, nodes, stop: bound, states: store.count };
     store.decode(node, cur);
     cache.restore(node, parentA, cur, store.parent, store.pushOf, off, maxReplay);
     for (let i = 0; i < k; i++) occ[cur[i]!] = 1;

@@ -49,17 +49,17 @@ export class Assignment {
   }
 
   /**
-   * Solves from scratch for the given cells; returns the total cost, or NaN when `deadline` (a
-   * `performance.now()` time, checked between rows) passes first: a solve is O(k³).
+   * Solves from scratch for the given cells; returns the total cost, or NaN when the clock's
+   * deadline (a job's one deadline, checked every 16 rows) passes first: a solve is O(k³).
    */
-  solve(cells: ArrayLike<number>, deadline = Infinity): number {
+  solve(cells: ArrayLike<number>, clock?: { timeUp(): boolean }): number {
     const { k, u, v, p, rows } = this;
     for (let i = 0; i < k; i++) rows[i + 1] = cells[i]!;
     u.fill(0);
     v.fill(0);
     p.fill(0);
     for (let i = 1; i <= k; i++) {
-      if (deadline !== Infinity && (i & 15) === 0 && performance.now() > deadline) return NaN;
+      if (clock !== undefined && (i & 15) === 0 && clock.timeUp()) return NaN;
       this.augment(i);
     }
     return this.total();

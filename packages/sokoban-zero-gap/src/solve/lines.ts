@@ -1,6 +1,6 @@
 import { CellSearch } from '@puzzlekit/grid';
 import { InvalidInputError } from '@puzzlekit/errors';
-import { IMPOSSIBLE, SOLVED } from '@puzzlekit/graph-search';
+import { BudgetMeter, type Budget } from '@puzzlekit/job';
 import {
   BOX,
   GOAL,
@@ -10,8 +10,7 @@ import {
   type Level,
   type Push,
 } from '../model.js';
-import { pushesToLurd } from '../play.js';
-import type { SolveOptions, SolveResult } from './solve.js';
+import { solvedWith, unsolvedResult, type SolveResult } from './result.js';
 
 /**
  * Push-optimal A* under the **line rule** of b and e levels (the rule their generator scrambles by):
@@ -21,12 +20,18 @@ import type { SolveOptions, SolveResult } from './solve.js';
  * in order to the goals on their line gives an admissible bound, which makes this search fast.
  * Every line-rule answer is legal under standard rules, so its length is an upper bound on the
  * standard push optimum ({@link solve}); `optimal` here means optimal under the line rule.
+ * Work unit: `nodes` (states expanded).
+ *
+ * @throws InvalidInputError (code `NOT_LINE_LEVEL`) when a box or goal is not on a lattice slot.
  */
-export function solveLines(level: Level, options: SolveOptions = {}): SolveResult {
+export function solveLines(level: Level, budget: Budget = {}): SolveResult {
+  return solveLinesMetered(level, new BudgetMeter(budget, { unit: 'nodes' }));
+}
+
+/** {@link solveLines} counting on a meter of the caller's (a share of a portfolio's budget). */
+export function solveLinesMetered(level: Level, meter: BudgetMeter): SolveResult {
   const { width, height, cells } = level;
   const size = cells.length;
-  const maxNodes = options.maxNodes ?? 2_000_000;
-  const deadline = options.maxMs === undefined ? Infinity : performance.now() + options.maxMs;
   const off = directionOffsets(width);
   const boxes0: number[] = [];
   const goals: number[] = [];
@@ -46,31 +51,12 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
     if (cells[c]! & BOX) boxes0.push(c);
     if (cells[c]! & GOAL) goals.push(c);
   }
-  const fail = (
-    lowerBound: number,
-    gaveUp: 'nodes' | 'time' | 'unsolvable',
-    nodes: number,
-  ): SolveResult => ({
-    solved: false,
-    optimal: false,
-    pushes: 0,
-    moves: 0,
-    solution: '',
-    pushList: [],
-    nodes,
-    ...(gaveUp === 'unsolvable'
-      ? { gaveUp, outcome: IMPOSSIBLE }
-      : {
-          gaveUp: 'budget',
-          bound: gaveUp,
-          outcome: {
-            kind: 'gave-up',
-            bound: gaveUp,
-            limit: gaveUp === 'nodes' ? maxNodes : (options.maxMs ?? Infinity),
-          },
-        }),
-    lowerBound,
-  });
+  const fail = (lowerBound: number, stop: 'work' | 'time' | 'memory' | 'unsolvable'): SolveResult =>
+    unsolvedResult(
+      stop === 'unsolvable' ? 'impossible' : meter.gaveUp(stop),
+      meter.work,
+      lowerBound,
+    );
   for (const c of [...boxes0, ...goals]) {
     if (!slot[c])
       throw new InvalidInputError(`cell ${c} is not a slot of a b/e lattice`, {
@@ -110,7 +96,7 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
     return total;
   };
   const h0 = h(boxes0);
-  if (h0 < 0) return fail(-1, 'unsolvable', 0);
+  if (h0 < 0) return fail(-1, 'unsolvable');
   // The line rule's invariant: all free squares reachable from one of them. `occ` holds the walls
   // and the boxes of the state at hand; grid's CellSearch floods it with buffers kept between calls
   // (a line level is closed by walls, so its outer ring is the search's border).
@@ -133,7 +119,7 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
     });
     const pocketFree = from < 0 || connected(from);
     for (const g of goals) occ[g] = occ[g]! & WALL;
-    if (!pocketFree) return fail(h0, 'unsolvable', 0);
+    if (!pocketFree) return fail(h0, 'unsolvable');
   }
   type Node = { boxes: number[]; g: number; parent: number; box: number; dir: number };
   const nodesArr: Node[] = [
@@ -143,7 +129,6 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
   const buckets: number[][] = [];
   const bucketAt = (f: number): number[] => (buckets[f] ??= []);
   bucketAt(h0).push(0);
-  let expanded = 0;
   for (let f = h0; f < buckets.length; f++) {
     const bucket = buckets[f];
     while (bucket && bucket.length > 0) {
@@ -160,23 +145,11 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
           );
         }
         pushes.reverse();
-        const solution = pushesToLurd(level, pushes);
-        return {
-          solved: true,
-          optimal: true,
-          pushes: pushes.length,
-          moves: solution.length,
-          solution,
-          pushList: pushes,
-          nodes: expanded,
-          lowerBound: h0,
-          outcome: SOLVED,
-        };
+        return solvedWith(level, pushes, meter.work, h0, true);
       }
-      expanded++;
-      if (expanded > maxNodes) return fail(h0, 'nodes', expanded);
-      if (expanded % 256 === 0 && performance.now() > deadline) return fail(h0, 'time', expanded);
-      if (options.onProgress && expanded % 10000 === 0) options.onProgress(expanded);
+      const bound = meter.spend();
+      if (bound !== null) return fail(h0, bound);
+      if (meter.storesTooMany(nodesArr.length)) return fail(h0, 'memory');
       for (const b of node.boxes) occ[b] = BOX;
       for (let i = 0; i < node.boxes.length; i++) {
         const r = node.boxes[i]!;
@@ -213,5 +186,5 @@ export function solveLines(level: Level, options: SolveOptions = {}): SolveResul
       for (const b of node.boxes) occ[b] = 0;
     }
   }
-  return fail(h0, 'unsolvable', expanded);
+  return fail(h0, 'unsolvable');
 }

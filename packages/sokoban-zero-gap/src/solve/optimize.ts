@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
+import { BudgetMeter, SOLVED, type Bound, type Budget, type Outcome } from '@puzzlekit/job';
 import { BOX, GOAL, WALL, type Direction, type Level, type Push } from '../model.js';
 import { parseLurd } from '../format/lurd.js';
 import { lurdToPushes, pushAt, pushesToLurd, replay } from '../play.js';
@@ -24,18 +25,11 @@ export interface OptimizeOptions {
   readonly depth?: number;
   /** States explored per shortcut search (default 400). */
   readonly nodesPerWindow?: number;
-  /** Total states explored by all shortcut searches (default 2,000,000); loop removal always runs. */
-  readonly maxNodes?: number;
   /**
    * b/e levels (every box and goal between two pillars): length in pushes of the stretches re-solved
    * exactly under the line rule by {@link solveLines} (default 60; 0 turns it off).
    */
   readonly lineWindow?: number;
-  /**
-   * Stop searching after this many milliseconds (default: no limit); the loop cuts always run and
-   * the rest of the answer is kept as it is. `budgetExhausted` then says so.
-   */
-  readonly maxMs?: number;
   /** Called now and then with the index reached in the answer and its length. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -58,22 +52,29 @@ export interface OptimizeResult {
   readonly removedByLineSolves: number;
   /** Pushes removed by shortcuts found by the bounded searches. */
   readonly removedByShortcuts: number;
-  /** States explored by the shortcut searches. */
-  readonly nodes: number;
-  /** True when the node or time budget ran out before the end of the answer (the rest was only loop-cut). */
-  readonly budgetExhausted: boolean;
+  /**
+   * `solved` when every state of the answer was searched; `gave-up` (work or time) when the budget
+   * ran out first: the answer above is still right and never longer than the input, but the rest
+   * of it was only loop-cut.
+   */
+  readonly outcome: Outcome;
+  /** States explored by the shortcut searches and line re-solves (the unit `nodes`). */
+  readonly work: number;
 }
 
-/** The shared budget of one {@link optimize} call: states explored and a deadline. */
+/** Default budget of {@link optimize}: 2,000,000 nodes, and a minute on the clock at most. */
+export const DEFAULT_OPTIMIZE_BUDGET: Budget = Object.freeze({ maxWork: 2_000_000, maxMs: 60_000 });
+
+/** The shared budget of one {@link optimize} call, and the bound that stopped it. */
 class OptimizeBudget {
-  nodes = 0;
-  constructor(
-    readonly maxNodes: number,
-    private readonly deadline: number,
-  ) {}
+  stoppedBy: Bound | null = null;
+  constructor(readonly meter: BudgetMeter) {}
 
   get left(): boolean {
-    return this.nodes < this.maxNodes && performance.now() < this.deadline;
+    if (this.stoppedBy !== null) return false;
+    if (this.meter.remaining() <= 0) this.stoppedBy = 'work';
+    else if (this.meter.timeUp()) this.stoppedBy = 'time';
+    return this.stoppedBy === null;
   }
 }
 
@@ -83,13 +84,18 @@ class OptimizeBudget {
  * then on b/e levels stretches are re-solved exactly under the line rule, then from each state a
  * breadth-first push search up to `depth` looks for a later state of the answer that it reaches in
  * fewer pushes, and splices the shortcut in. Walks are re-made shortest. The result is replayed
- * before it is returned; it is never longer than the input.
+ * before it is returned; it is never longer than the input. Work unit: `nodes` (states explored);
+ * default budget {@link DEFAULT_OPTIMIZE_BUDGET}. The loop cuts always run.
+ *
+ * @throws InvalidInputError (code `NOT_SOLVED`) when the answer does not solve the level.
  */
 export function optimize(
   level: Level,
   answer: string | readonly Push[] | Int32Array,
+  budget: Budget = DEFAULT_OPTIMIZE_BUDGET,
   options: OptimizeOptions = {},
 ): OptimizeResult {
+  const meter = new BudgetMeter(budget, { unit: 'nodes' });
   const moves0 = typeof answer === 'string' ? parseLurd(answer) : pushesToLurd(level, answer);
   const check = replay(level, moves0);
   if (!check.solved) {
@@ -105,17 +111,14 @@ export function optimize(
       ? lurdToPushes(level, moves0)
       : Array.from({ length: answer.length }, (_, i) => pushAt(answer, i));
   const sp = new Space(level);
-  const budget = new OptimizeBudget(
-    options.maxNodes ?? 2_000_000,
-    performance.now() + (options.maxMs ?? Infinity),
-  );
+  const spent = new OptimizeBudget(meter);
   const afterLoops = cutLoops(level, sp, original);
   const lineWindow = options.lineWindow ?? 60;
   const afterLines =
     lineWindow > 0 && isLineLevel(level)
-      ? resolveLineStretches(level, sp, afterLoops, lineWindow, budget)
+      ? resolveLineStretches(level, sp, afterLoops, lineWindow, spent)
       : afterLoops;
-  const shortcut = spliceShortcuts(level, sp, afterLines, options, budget);
+  const shortcut = spliceShortcuts(level, sp, afterLines, options, spent);
   let pushes = shortcut.pushes;
   let solution = pushesToLurd(level, pushes);
   if (!replay(level, solution).solved || solution.length > moves0.length) {
@@ -134,8 +137,8 @@ export function optimize(
     removedByLoops: original.length - afterLoops.length,
     removedByLineSolves: afterLoops.length - afterLines.length,
     removedByShortcuts: afterLines.length - pushes.length,
-    nodes: budget.nodes,
-    budgetExhausted: shortcut.exhausted,
+    outcome: spent.stoppedBy === null ? SOLVED : meter.gaveUp(spent.stoppedBy),
+    work: meter.work,
   };
 }
 
@@ -260,10 +263,10 @@ function solveStretch(
   }
   const sub = solveLines(
     { width: level.width, height: level.height, cells, player },
-    { maxNodes: Math.min(2_000, budget.maxNodes - budget.nodes) },
+    budget.meter.share(2_000),
   );
-  budget.nodes += sub.nodes;
-  return sub.solved ? sub.pushList : null;
+  budget.meter.charge(sub.work);
+  return 'value' in sub ? sub.value.pushList : null;
 }
 
 /**
@@ -370,7 +373,7 @@ function shortcutFrom(
         }
         const k = stateKey(sp, hi, lo, sp.flood(nb, c));
         if (seen.has(k)) continue;
-        budget.nodes++;
+        budget.meter.charge(1);
         const id = stBoxes.length;
         seen.set(k, id);
         stBoxes.push(nb);

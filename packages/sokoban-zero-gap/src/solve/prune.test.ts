@@ -5,6 +5,7 @@ import { CORRAL_DEADLOCK, NO_CORRAL } from './corral.js';
 import { GoalMacro } from './macro.js';
 import { PackingOrder } from './packing.js';
 import { solve } from './solve.js';
+import { flat } from '../testing/generated.js';
 import { Space } from './space.js';
 import { analyseStartCorral } from '../testing/corral.js';
 
@@ -45,13 +46,13 @@ describe('PI-corral pruning', () => {
       '#################',
     ];
     expect(analyseStart(rows).result).toBe(CORRAL_DEADLOCK);
-    expect(solve(level(rows)).gaveUp).toBe('unsolvable');
+    expect(flat(solve(level(rows))).outcome).toEqual({ kind: 'impossible' });
   });
 
   it('keeps the optimum: push-optimal answers with the pruning equal the brute-force ones', () => {
     // the corral push is the first push of the optimal answer
     const l = level(['#######', '#  #  #', '#. $ @#', '#######']);
-    const r = solve(l);
+    const r = flat(solve(l));
     expect(r.solved).toBe(true);
     expect(r.optimal).toBe(true);
     expect(r.pushes).toBe(2);
@@ -100,7 +101,7 @@ describe('packing order and goal-room macros', () => {
       '  #    #     #',
       '  ############',
     ]); // XSokoban 2
-    const r = solve(l, { mode: 'fast', maxMs: 60_000 });
+    const r = flat(solve(l, { maxWork: 300_000 }, { mode: 'fast' }));
     expect(r.solved).toBe(true);
     expect(verify(l, r.solution).solved).toBe(true);
   });

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { InvalidInputError } from '@puzzlekit/errors';
-import { describeOutcome } from '@puzzlekit/graph-search';
+import { describeOutcome } from '@puzzlekit/job';
 import { describe, expect, it } from 'vitest';
 import { parseLevel, parseXsb } from '../format/xsb.js';
-import { generate } from '../generate/generate.js';
 import { verify } from '../play.js';
-import { optimize } from './optimize.js';
+import { DEFAULT_OPTIMIZE_BUDGET, optimize } from './optimize.js';
 import { solve } from './solve.js';
+import { flat, generated } from '../testing/generated.js';
 import { solveLines } from './lines.js';
 import { bruteForcePushes } from '../testing/brute-force.js';
 
@@ -18,7 +18,7 @@ describe('solve', () => {
   it('finds push-optimal solutions on Microban levels (checked by brute-force BFS)', () => {
     for (const i of [0, 1, 3, 4, 8, 13]) {
       const level = microban[i]!;
-      const r = solve(level, { maxNodes: 200_000 });
+      const r = flat(solve(level, { maxWork: 200_000 }));
       expect(r.solved).toBe(true);
       expect(r.optimal).toBe(true);
       expect(verify(level, r.solution).solved).toBe(true);
@@ -28,15 +28,15 @@ describe('solve', () => {
   }, 30_000);
 
   it('Microban 1 takes 8 pushes (hand-checked)', () => {
-    expect(solve(microban[0]!).pushes).toBe(8);
+    expect(flat(solve(microban[0]!)).pushes).toBe(8);
   });
 
   it('solves small generated levels in no more pushes than their answer, matching brute force', () => {
     for (const type of ['b', 'e', 'w'] as const) {
       for (let seed = 0; seed < 3; seed++) {
         // 31 moves: b n=2 has two box states, so an even count would end where it began
-        const g = generate({ type, size: 2, pushes: 62, seed });
-        const r = solve(g.level, { maxNodes: 100_000 });
+        const g = generated({ type, size: 2, pushes: 62, seed });
+        const r = flat(solve(g.level, { maxWork: 100_000 }));
         expect(r.solved).toBe(true);
         expect(r.pushes).toBeLessThanOrEqual(g.pushes);
         expect(r.pushes).toBe(bruteForcePushes(g.level));
@@ -47,32 +47,41 @@ describe('solve', () => {
 
   it('reports the budget when it gives up, and unsolvable levels', () => {
     const hard = microban[154]!;
-    const r = solve(hard, { maxNodes: 50 });
-    expect(r).toMatchObject({ solved: false, gaveUp: 'budget', bound: 'nodes', pushes: 0 });
-    expect(r.nodes).toBe(50);
+    const r = flat(solve(hard, { maxWork: 50 }));
+    expect(r).toMatchObject({
+      solved: false,
+      outcome: { kind: 'gave-up', bound: 'work', limit: 50, unit: 'nodes' },
+    });
+    expect(r.work).toBe(50);
     const stuck = parseXsb('#####\n#@$.#\n#####\n').levels[0]!;
-    expect(solve(stuck).solved).toBe(true);
+    expect(flat(solve(stuck)).solved).toBe(true);
     const impossible = parseXsb('######\n#@ .$#\n######\n').levels[0]!;
-    expect(solve(impossible)).toMatchObject({ solved: false, gaveUp: 'unsolvable' });
+    expect(flat(solve(impossible))).toMatchObject({
+      solved: false,
+      outcome: { kind: 'impossible' },
+    });
   });
 
   it('bounds memory: the state table stops at the budget and says so', () => {
     // b n=6 from 10,000 pushes is far beyond the search; 1 MB holds a few thousand states
-    const g = generate({ type: 'b', size: 6, pushes: 10_000, seed: 1, answer: 'pushes' });
-    const r = solve(g.level, { maxMemoryMB: 1, maxMs: 60_000 });
-    expect(r).toMatchObject({ solved: false, gaveUp: 'budget', bound: 'memory' });
-    expect(r.nodes).toBeGreaterThan(0);
+    const g = generated({ type: 'b', size: 6, pushes: 10_000, seed: 1, answer: 'pushes' });
+    const r = flat(solve(g.level, {}, { maxMemory: 1 }));
+    expect(r).toMatchObject({ solved: false, outcome: { kind: 'gave-up', bound: 'memory' } });
+    expect(r.work).toBeGreaterThan(0);
     // a distance table (goals × cells) larger than half the budget is refused before it is built
     const wide = parseXsb(`${'#'.repeat(1001)}\n#@${'$.'.repeat(499)}#\n${'#'.repeat(1001)}`)
       .levels[0]!;
-    expect(solve(wide, { maxMemoryMB: 1 })).toMatchObject({ bound: 'memory', nodes: 0 });
+    expect(flat(solve(wide, {}, { maxMemory: 1 }))).toMatchObject({
+      outcome: { kind: 'gave-up', bound: 'memory' },
+      work: 0,
+    });
   });
 
   it('fast mode: answers solve the level and are never shorter than the optimum', () => {
     for (const i of [0, 5, 20, 60, 100, 145, 154]) {
       const level = microban[i]!;
-      const best = solve(level, { maxNodes: 50_000, maxMs: 60_000 });
-      const fast = solve(level, { mode: 'fast', maxNodes: 50_000, maxMs: 60_000 });
+      const best = flat(solve(level, { maxWork: 50_000 }));
+      const fast = flat(solve(level, { maxWork: 50_000 }, { mode: 'fast' }));
       if (!fast.solved) continue;
       expect(verify(level, fast.solution).solved).toBe(true);
       expect(fast.pushList).toHaveLength(fast.pushes);
@@ -80,32 +89,45 @@ describe('solve', () => {
       if (fast.optimal && best.solved) expect(fast.pushes).toBe(best.pushes);
     }
     // e n=4 from 1,000 pushes: the exact quarter gives up, the line-rule optimum answers
-    const e = generate({ type: 'e', size: 4, pushes: 1000, seed: 1, select: 'farthest' });
-    const viaLines = solve(e.level, { mode: 'fast', maxNodes: 20_000, maxMs: 60_000 });
+    const e = generated({ type: 'e', size: 4, pushes: 1000, seed: 1, select: 'farthest' });
+    const viaLines = flat(solve(e.level, { maxWork: 20_000 }, { mode: 'fast' }));
     expect(viaLines).toMatchObject({ solved: true, optimal: false });
     expect(verify(e.level, viaLines.solution).solved).toBe(true);
-    expect(viaLines.pushes).toBeLessThanOrEqual(solveLines(e.level).pushes);
+    expect(viaLines.pushes).toBeLessThanOrEqual(flat(solveLines(e.level)).pushes);
     // w n=5 from 1,000 pushes (seed 2): the exact quarter gives up, the weighted search answers
-    const g = generate({ type: 'w', size: 5, pushes: 1000, seed: 2, select: 'farthest' });
-    const r = solve(g.level, { mode: 'fast', maxNodes: 60_000, maxMs: 60_000 });
+    const g = generated({ type: 'w', size: 5, pushes: 1000, seed: 2, select: 'farthest' });
+    const r = flat(solve(g.level, { maxWork: 60_000 }, { mode: 'fast' }));
     expect(r.solved).toBe(true);
     expect(r.optimal).toBe(false);
     expect(verify(g.level, r.solution).solved).toBe(true);
   });
 
   it('bounds time, setup included, and refuses bad budgets', () => {
-    const g = generate({ type: 'b', size: 6, pushes: 10_000, seed: 1, answer: 'pushes' });
-    expect(solve(g.level, { maxMs: 1 })).toMatchObject({ gaveUp: 'budget', bound: 'time' });
-    for (const bad of [{ maxMs: -1 }, { maxMs: 0 }, { maxNodes: 0 }, { maxMemoryMB: 0.5 }]) {
+    const g = generated({ type: 'b', size: 6, pushes: 10_000, seed: 1, answer: 'pushes' });
+    // a clock that moves 1 ms a reading: the time limit stops the search, and it says so
+    for (const mode of ['optimal', 'fast'] as const) {
+      let t = 0;
+      const r = flat(solve(g.level, { maxMs: 20, now: () => t++ }, { mode }));
+      expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 20, unit: 'ms' });
+    }
+    for (const bad of [{ maxMs: -1 }, { maxWork: -1 }, { maxWork: Number.NaN }]) {
       expect(() => solve(microban[0]!, bad)).toThrow(InvalidInputError);
     }
+    expect(() => solve(microban[0]!, {}, { maxMemory: 0.5 })).toThrow(/maxMemory/);
+    // 0 is a bound like any other: no work at all
+    expect(flat(solve(microban[0]!, { maxWork: 0 })).outcome).toEqual({
+      kind: 'gave-up',
+      bound: 'work',
+      limit: 0,
+      unit: 'nodes',
+    });
   });
 });
 
 describe('optimize', () => {
   it('cuts loops and finds shortcuts, never returning a worse or illegal answer', () => {
     for (let seed = 0; seed < 4; seed++) {
-      const g = generate({ type: 'b', size: 4, pushes: 400, seed });
+      const g = generated({ type: 'b', size: 4, pushes: 400, seed });
       const o = optimize(g.level, g.solution!);
       expect(o.originalPushes).toBe(g.pushes);
       expect(o.pushes).toBeLessThanOrEqual(g.pushes);
@@ -116,16 +138,27 @@ describe('optimize', () => {
       const v = verify(g.level, o.solution);
       expect(v.solved).toBe(true);
       expect(v.pushes).toBe(o.pushes);
-      const best = solve(g.level, { maxNodes: 200_000 });
+      const best = flat(solve(g.level, { maxWork: 200_000 }));
       if (best.solved) expect(o.pushes).toBeGreaterThanOrEqual(best.pushes);
     }
   });
 
   it('stops its searches at the time budget and still returns a legal, no longer answer', () => {
-    const g = generate({ type: 'b', size: 8, pushes: 4000, seed: 2, answer: 'pushes' });
-    const r = optimize(g.level, g.pushList, { maxMs: 1 });
-    expect(r.budgetExhausted).toBe(true);
+    const g = generated({ type: 'b', size: 8, pushes: 4000, seed: 2, answer: 'pushes' });
+    let t = 0;
+    const r = optimize(g.level, g.pushList, { maxMs: 5, now: () => t++ });
+    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 5, unit: 'ms' });
     expect(r.pushes).toBeLessThanOrEqual(g.pushes);
+    expect(verify(g.level, r.solution).solved).toBe(true);
+  });
+
+  it('has a default budget, a time limit included (issue 29: it had none)', () => {
+    expect(DEFAULT_OPTIMIZE_BUDGET).toEqual({ maxWork: 2_000_000, maxMs: 60_000 });
+    const g = generated({ type: 'b', size: 8, pushes: 4000, seed: 2, answer: 'pushes' });
+    // the default's time limit, on a clock that runs a second a reading
+    let t = 0;
+    const r = optimize(g.level, g.pushList, { ...DEFAULT_OPTIMIZE_BUDGET, now: () => (t += 1000) });
+    expect(r.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 60_000, unit: 'ms' });
     expect(verify(g.level, r.solution).solved).toBe(true);
   });
 
@@ -151,22 +184,22 @@ describe('solveLines', () => {
   it('solves b and e levels under the line rule: legal, between the bounds, never beaten by the scramble', () => {
     for (const type of ['b', 'e'] as const) {
       for (let seed = 0; seed < 4; seed++) {
-        const g = generate({ type, size: 3, pushes: 300, seed, select: 'farthest' });
-        const l = solveLines(g.level);
+        const g = generated({ type, size: 3, pushes: 300, seed, select: 'farthest' });
+        const l = flat(solveLines(g.level));
         expect(l.solved).toBe(true);
         expect(verify(g.level, l.solution).solved).toBe(true);
         expect(l.pushes).toBeLessThanOrEqual(g.pushes);
         expect(l.pushes).toBeGreaterThanOrEqual(l.lowerBound);
         // boxes keep their line order, so the identity distance is exactly the in-order bound
         expect(l.lowerBound).toBe(g.distance);
-        const std = solve(g.level, { maxNodes: 200_000 });
+        const std = flat(solve(g.level, { maxWork: 200_000 }));
         if (std.solved) expect(std.pushes).toBeLessThanOrEqual(l.pushes);
       }
     }
   });
 
   it('refuses levels that are not on a b/e lattice', () => {
-    expect(() => solveLines(microban[0]!)).toThrow(/not a slot/);
+    expect(() => flat(solveLines(microban[0]!))).toThrow(/not a slot/);
   });
 
   it('proves at once that goals leaving a pocket have no line-rule answer', () => {
@@ -175,26 +208,24 @@ describe('solveLines', () => {
     const level = parseLevel(
       ['#######', '# .   #', '#.# # #', '#   $ #', '# #$# #', '#    @#', '#######'].join('\n'),
     );
-    const r = solveLines(level);
-    expect(r).toMatchObject({ solved: false, gaveUp: 'unsolvable', nodes: 0 });
+    const r = flat(solveLines(level));
+    expect(r).toMatchObject({ solved: false, work: 0 });
     expect(r.outcome).toEqual({ kind: 'impossible' });
     // an s level's goal keeps one pocket left of its entrance (see the README): same answer
-    const s = generate({ type: 's', size: 8, pushes: 300, seed: 1, select: 'farthest' });
+    const s = generated({ type: 's', size: 8, pushes: 300, seed: 1, select: 'farthest' });
     if (!s.goalIsTree)
-      expect(solveLines(s.level)).toMatchObject({ gaveUp: 'unsolvable', nodes: 0 });
+      expect(flat(solveLines(s.level))).toMatchObject({ outcome: { kind: 'impossible' }, work: 0 });
   });
 });
 
 describe('solve outcome (the shared search vocabulary)', () => {
   it('says solved, proven impossible, or which bound it gave up on', () => {
-    expect(describeOutcome(solve(microban[0]!).outcome)).toBe('solved');
-    const stopped = solve(microban[60]!, { maxNodes: 10 });
-    expect(stopped.gaveUp).toBe('budget');
-    expect(stopped.bound).toBe('nodes');
-    expect(describeOutcome(stopped.outcome)).toBe('gave up: node budget of 10 reached');
-    const fast = solve(microban[60]!, { maxNodes: 10, mode: 'fast' });
+    expect(describeOutcome(flat(solve(microban[0]!)).outcome)).toBe('solved');
+    const stopped = flat(solve(microban[60]!, { maxWork: 10 }));
+    expect(describeOutcome(stopped.outcome)).toBe('gave up: work budget of 10 nodes reached');
+    const fast = flat(solve(microban[60]!, { maxWork: 10 }, { mode: 'fast' }));
     expect(fast.outcome.kind).toBe(fast.solved ? 'solved' : 'gave-up');
     const impossible = parseXsb(['#######', '#. #  #', '#  $ @#', '#######'].join('\n')).levels[0]!;
-    expect(describeOutcome(solve(impossible).outcome)).toBe('proven impossible');
+    expect(describeOutcome(flat(solve(impossible)).outcome)).toBe('proven impossible');
   });
 });

@@ -248,11 +248,11 @@ export class Space {
 
   /**
    * Admissible lower bound: minimum-cost assignment of boxes to goals by lone-box push distance.
-   * NaN when `deadline` (a `performance.now()` time) passes first.
+   * NaN when the clock's deadline passes first.
    */
-  lowerBound(boxes: Int32Array | number[], deadline = Infinity): number {
+  lowerBound(boxes: Int32Array | number[], clock?: { timeUp(): boolean }): number {
     this.bound ??= new Assignment(this.goals.length, this.size, this.pushDist, UNREACHABLE);
-    const total = this.bound.solve(boxes, deadline);
+    const total = this.bound.solve(boxes, clock);
     return total >= this.bound.big ? UNREACHABLE : total;
   }
 }

@@ -34,8 +34,12 @@ export class StateStore {
   /** The floor cell of each bit. */
   private readonly floorOf: Int32Array;
 
-  /** @param wall 1 on walls (every other cell is floor and gets a bit). */
-  constructor(wall: Uint8Array, memoryBytes: number) {
+  /**
+   * @param wall 1 on walls (every other cell is floor and gets a bit).
+   * @param memoryBytes bytes the states may take; @param stateLimit states it may hold (the
+   *   budget's `maxStates`): the smaller of the two bounds wins.
+   */
+  constructor(wall: Uint8Array, memoryBytes: number, stateLimit = Infinity) {
     this.bitOf = new Int32Array(wall.length).fill(-1);
     const floorOf: number[] = [];
     for (let c = 0; c < wall.length; c++) {
@@ -46,7 +50,10 @@ export class StateStore {
     this.floorOf = Int32Array.from(floorOf);
     this.words = Math.max(1, Math.ceil(floorOf.length / 32));
     // per state: the words and eight Int32 fields, twice while growing, plus ~12 bytes of table
-    this.maxStates = Math.max(1, Math.floor(memoryBytes / (2 * (4 * this.words + 32) + 12)));
+    this.maxStates = Math.max(
+      1,
+      Math.min(stateLimit, Math.floor(memoryBytes / (2 * (4 * this.words + 32) + 12))),
+    );
     this.cap = Math.min(1 << 12, this.maxStates);
     this.bits = new Int32Array(this.cap * this.words);
     this.player = new Int32Array(this.cap);

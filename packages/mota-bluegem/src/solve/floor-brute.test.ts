@@ -1,10 +1,10 @@
 import { Rng } from '@puzzlekit/rng';
 import { describe, expect, it } from 'vitest';
-import { battle } from './damage.js';
-import { loadProject } from './format/project.js';
-import type { Project } from './model.js';
-import { solveFloor } from './solve.js';
-import { syntheticProject } from './testing/synthetic.js';
+import { battle } from '../graph/damage.js';
+import { loadProject } from '../format/project.js';
+import type { Project } from '../model.js';
+import { solveFloor } from './floor.js';
+import { syntheticProject } from '../testing/synthetic.js';
 
 /**
  * Brute force on the grid itself (no rooms, no gates): states are the sets of monster cells defeated;

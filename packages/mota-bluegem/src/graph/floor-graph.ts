@@ -1,10 +1,12 @@
 import { DisjointSet } from '@puzzlekit/disjoint-set';
 import { InvalidInputError, quoteInput } from '@puzzlekit/errors';
 import { arrivalsOf } from './arrivals.js';
+import { RoomGateReach } from './reach.js';
+import { checkHero } from '../hero.js';
 import { defenceSaving, type LinearityFlag } from './damage.js';
-import { own } from './lookup.js';
-import { gainAt } from './format/item-effect.js';
-import type { Direction, Floor, HeroStats, Project } from './model.js';
+import { own } from '../lookup.js';
+import { gainAt } from '../format/item-effect.js';
+import type { Direction, Floor, HeroStats, Project } from '../model.js';
 
 /** Cell classes of a floor, as the analysis sees them. */
 export const CELL = {
@@ -98,6 +100,8 @@ export interface FloorGraph {
   readonly attackItems: readonly CellRef[];
   /** Facts about the reading the user should know (doors, unread item scripts, unknown tiles). */
   readonly notes: readonly string[];
+  /** Items on the floor whose effect could not be read entirely: the floor cannot be proven. */
+  readonly unreadItems: readonly string[];
 }
 
 /** Options of {@link buildFloorGraph}. */
@@ -218,7 +222,7 @@ export function buildFloorGraph(
     throw new InvalidInputError(`no floor ${quoteInput(floorId)} (have ${listFloors(project)})`, {
       path: 'floor',
     });
-  const hero = options.hero ?? project.hero;
+  const hero = options.hero === undefined ? project.hero : checkHero(options.hero);
   const { width: w, height: h } = floor;
   const pos = heroPosition(project, floor, options);
   const map = classifyCells(project, floor, hero, options.doorsAsGates === true);
@@ -274,6 +278,7 @@ export function buildFloorGraph(
     nonlinear,
     attackItems: map.attackItems,
     notes: map.notes,
+    unreadItems: map.unreadItems,
   };
 }
 
@@ -321,6 +326,7 @@ interface CellMap {
   readonly unbeatable: Unbeatable[];
   readonly attackItems: CellRef[];
   readonly notes: string[];
+  readonly unreadItems: string[];
 }
 
 /**
@@ -408,7 +414,17 @@ function classifyCells(
     notes.push(
       `item effect(s) partly unread (ignored statements): ${[...unreadItems].sort().join(', ')}`,
     );
-  return { cells, ids, itemDef, exits, doorKeys, unbeatable, attackItems, notes };
+  return {
+    cells,
+    ids,
+    itemDef,
+    exits,
+    doorKeys,
+    unbeatable,
+    attackItems,
+    notes,
+    unreadItems: [...unreadItems].sort(),
+  };
 }
 
 /** The hero may not start on a monster, nor inside a wall when the cell was given by hand. */
@@ -620,7 +636,15 @@ function pruneGraph(
   gates.regions.forEach((rs, g) => {
     for (const r of rs) regionGates[r]?.push(g);
   });
-  const { aliveR, aliveG } = reachableWithGatesOpen(gates, regionGates, startRegion);
+  // What the start reaches with every gate open; the copies are then pruned in place.
+  const all = new RoomGateReach({
+    start: startRegion,
+    regionGates,
+    gateRegions: gates.regions,
+    gateGates: gates.gates,
+  }).floodAll();
+  const aliveR = Uint8Array.from({ length: R }, (_, r) => (all.reached(r) ? 1 : 0));
+  const aliveG = Uint8Array.from({ length: G }, (_, g) => (all.touched(g) ? 1 : 0));
   for (let changed = true; changed;) {
     changed = false;
     for (let g = 0; g < G; g++) {
@@ -674,48 +698,6 @@ function pruneGraph(
   }
   const tree = edges === liveGates.length + liveRegions.length - 1;
   return { aliveG, aliveR, liveGates, liveRegions, totalReward, tree };
-}
-
-/**
- * Rooms and gates the start reaches with every gate open: a depth-first walk over the room–gate graph
- * (a few hundred nodes per floor; a generic search from graph-search would cost more than the walk).
- */
-function reachableWithGatesOpen(
-  gates: GateCells,
-  regionGates: readonly (readonly number[])[],
-  startRegion: number,
-): { aliveR: Uint8Array; aliveG: Uint8Array } {
-  const aliveR = new Uint8Array(regionGates.length);
-  const aliveG = new Uint8Array(gates.cells.length);
-  const stack: number[] = [startRegion];
-  aliveR[startRegion] = 1;
-  const gstack: number[] = [];
-  while (stack.length > 0 || gstack.length > 0) {
-    const r = stack.pop();
-    if (r !== undefined) {
-      for (const g of regionGates[r] ?? []) {
-        if (aliveG[g] === 0) {
-          aliveG[g] = 1;
-          gstack.push(g);
-        }
-      }
-      continue;
-    }
-    const g = gstack.pop() ?? 0;
-    for (const x of gates.regions[g] ?? []) {
-      if (aliveR[x] === 0) {
-        aliveR[x] = 1;
-        stack.push(x);
-      }
-    }
-    for (const o of gates.gates[g] ?? []) {
-      if (aliveG[o] === 0) {
-        aliveG[o] = 1;
-        gstack.push(o);
-      }
-    }
-  }
-  return { aliveR, aliveG };
 }
 
 /**

@@ -1,8 +1,10 @@
-import type { Budget, Outcome } from '@puzzlekit/graph-search';
-import { battle } from './damage.js';
+import { SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
+import { battle } from '../graph/damage.js';
 import {
   compileGates,
+  gaveUpWords,
   greedyGates,
+  searchMeter,
   orderCost,
   solveGates,
   type CompiledGates,
@@ -16,26 +18,23 @@ import {
   type FloorGraphOptions,
   type NonlinearMonster,
   type Unbeatable,
-} from './graph.js';
-import { formatNumber } from './format/number.js';
+} from '../graph/floor-graph.js';
+import { formatNumber } from '../format/number.js';
 import { hornOrder } from './horn.js';
 import { solveGatesWithKeys, type KeyResources } from './keys.js';
-import { simulate, type Simulation } from './walk.js';
-import { own } from './lookup.js';
-import type { HeroStats, Project } from './model.js';
+import { simulate, type Simulation } from '../walk/simulate.js';
+import { own } from '../lookup.js';
+import { checkKeys } from '../hero.js';
+import type { HeroStats, Project } from '../model.js';
 
-/**
- * Options of {@link solveFloor}. The exact search on floors with cycles takes the shared budget:
- * `maxNodes` search states expanded (default 2,000,000), `maxMs` wall-clock milliseconds (default
- * none), `maxStates` states held in its tables (default 4,000,000).
- */
-export interface SolveFloorOptions extends FloorGraphOptions, Budget {
+/** Options of {@link solveFloor}. */
+export interface SolveFloorOptions extends FloorGraphOptions {
   /**
-   * Walk only while the hero survives: stop before a fight that would leave him with no HP (the rest
-   * of the order is not walked; the route is then incomplete). Default false: the whole order is
-   * walked and `survived` says whether he lives.
+   * The budget of the exact search on floors with cycles: `maxWork` search states expanded (unit
+   * `nodes`, default 2,000,000), `maxMs` or `deadline` to stop early, `maxStates` states held in its
+   * tables (default 4,000,000).
    */
-  readonly stopBeforeDeath?: boolean;
+  readonly budget?: Budget;
   /**
    * Count keys in the search (doors become gates that spend keys) even when the floor holds enough
    * keys in total. Default: only when some key is scarce, or when the walk of the order found without
@@ -92,13 +91,13 @@ export interface FloorSolution {
   readonly keysLeft: Readonly<Record<string, number>>;
   /** Why the answer is not proven optimal, when it is not. */
   readonly why?: string;
-  /** Exact search states expanded (0 for Horn). */
-  readonly states: number;
+  /** Exact search states expanded: the work, in the unit `nodes` (0 for Horn). */
+  readonly work: number;
   /**
-   * How the exact search ended (`solved`, or `gave-up` with the bound); absent when no search ran
-   * (Horn, nothing to fight, or too many gates for the search).
+   * How finding the order ended: `solved` (Horn, nothing to fight, or a finished exact search), or
+   * `gave-up` with the bound (the order is then the best known, greedy or better).
    */
-  readonly outcome?: Outcome;
+  readonly outcome: Outcome;
   readonly tree: boolean;
   readonly gateCount: number;
   readonly totalReward: number;
@@ -224,7 +223,7 @@ export function solveFloor(
   floorId: string,
   options: SolveFloorOptions = {},
 ): FloorSolution {
-  const keysHeld = options.keys ?? project.keys;
+  const keysHeld = options.keys === undefined ? project.keys : checkKeys(options.keys);
   const walkable = buildFloorGraph(project, floorId, options);
   // Scarce keys: the doors of the live rooms need more of some key than the hero holds and finds.
   // Then doors become gates and the search counts keys; otherwise doors are just walked through.
@@ -240,20 +239,13 @@ export function solveFloor(
   // search, the greedy baseline and the model damage of the order all read the same ones.
   const gates = gateProblemOf(project, graph);
   const found = findOrder(project, graph, gates, short, keysHeld, options);
-  const sim = simulate(
-    project,
-    graph,
-    found.gateOrder,
-    keysHeld,
-    options.stopBeforeDeath === true,
-    short.length > 0,
-  );
+  const sim = simulate(project, graph, found.gateOrder, keysHeld, short.length > 0);
   // Enough keys in total but not in the order the walk needs them: search again with keys counted.
   if (short.length === 0 && sim.keyShort && walkable.doorKeys.size > 0)
     return solveFloor(project, floorId, { ...options, keySearch: true });
   const { keyShort: _keyShort, ...walk } = sim;
   const approximate = project.engine.damageCode.status === 'custom';
-  const why = verdict(project, found, sim);
+  const why = verdict(project, graph, found, sim);
   return {
     floorId: graph.floorId,
     method: found.method,
@@ -261,8 +253,8 @@ export function solveFloor(
     searchProven: found.why === undefined,
     approximate,
     ...(why !== undefined ? { why } : {}),
-    states: found.states,
-    ...(found.outcome !== undefined ? { outcome: found.outcome } : {}),
+    work: found.work,
+    outcome: found.outcome,
     tree: graph.tree,
     gateCount: gates.live.length,
     totalReward: graph.totalReward,
@@ -322,23 +314,12 @@ interface FoundOrder {
   readonly method: SolveMethod;
   /** Graph gate ids in fighting order. */
   readonly gateOrder: readonly number[];
-  readonly states: number;
-  readonly outcome?: Outcome;
+  readonly work: number;
+  readonly outcome: Outcome;
   /** Why the search did not prove the order best under the model; undefined when it did. */
   readonly why?: string;
   readonly defenceAllowed: number;
   readonly keyNotes: readonly string[];
-}
-
-/** The shared budget fields of the options (only those given). */
-function budgetOf(options: Budget): Budget {
-  return {
-    ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
-    ...(options.maxMs !== undefined ? { maxMs: options.maxMs } : {}),
-    ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
-    ...(options.now !== undefined ? { now: options.now } : {}),
-    ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
-  };
 }
 
 /**
@@ -354,21 +335,36 @@ function findOrder(
   options: SolveFloorOptions,
 ): FoundOrder {
   const { live, compiled, cost, greedy } = gates;
-  const plain = { states: 0, defenceAllowed: graph.totalReward, keyNotes: [] };
+  const plain = { work: 0, outcome: SOLVED, defenceAllowed: graph.totalReward, keyNotes: [] };
   if (live.length === 0) {
     // Nothing to fight: every reward is in the start room (or none is reachable).
     return { ...plain, method: 'none', gateOrder: [] };
   }
   const flagsBreak = graph.nonlinear.some((m) => m.flags.some((f) => !LINEAR_SAFE.has(f.code)));
-  if (short.length === 0 && graph.tree && !flagsBreak)
-    return { ...plain, method: 'horn', gateOrder: hornGates(graph) };
-  const budget = budgetOf(options);
+  if (short.length === 0 && graph.tree && !flagsBreak) {
+    // Horn's algorithm places one guard group per unit of work (it is O(n log n) in them).
+    const meter = searchMeter(options.budget);
+    for (let k = 0; k < live.length; k++) {
+      const bound = meter.spend();
+      if (bound === null) continue;
+      const outcome = meter.gaveUp(bound);
+      return {
+        ...plain,
+        method: 'greedy',
+        gateOrder: greedy.order.map((j) => live[j] ?? 0),
+        work: meter.work,
+        outcome,
+        why: `Horn's algorithm gave up: ${gaveUpWords(outcome)}`,
+      };
+    }
+    return { ...plain, method: 'horn', gateOrder: hornGates(graph), work: meter.work };
+  }
   const keyNotes: string[] = [];
   let defenceAllowed = graph.totalReward;
   let result;
   if (short.length > 0) {
     const withKeys = solveGatesWithKeys(compiled, keyResources(project, graph, keysHeld), {
-      ...budget,
+      ...(options.budget !== undefined ? { budget: options.budget } : {}),
       cost,
       initialOrder: greedy.order,
     });
@@ -382,12 +378,16 @@ function findOrder(
       );
     result = withKeys;
   } else {
-    result = solveGates(compiled, { ...budget, cost, greedy });
+    result = solveGates(compiled, {
+      ...(options.budget !== undefined ? { budget: options.budget } : {}),
+      cost,
+      greedy,
+    });
   }
   const gateOrder = result.order.map((k) => live[k] ?? 0);
   const base = {
-    states: result.states,
-    ...(result.outcome !== undefined ? { outcome: result.outcome } : {}),
+    work: result.work,
+    outcome: result.outcome,
     defenceAllowed,
     keyNotes,
     gateOrder,
@@ -413,11 +413,20 @@ function findOrder(
  * Why the order is not proven optimal, or undefined when it is: the search must have proven it, the
  * tower must use the stock damage code, the hero must survive the walk and the walk must be complete.
  */
-function verdict(project: Project, found: FoundOrder, sim: Simulation): string | undefined {
+function verdict(
+  project: Project,
+  graph: FloorGraph,
+  found: FoundOrder,
+  sim: Simulation,
+): string | undefined {
   if (found.why !== undefined) return found.why;
   if (project.engine.damageCode.status === 'custom')
     return `${CUSTOM_DAMAGE_NOTE} (the tower's functions.js changes ${project.engine.damageCode.differing.join(', ')})`;
+  if (graph.unreadItems.length > 0)
+    return `the effect of ${graph.unreadItems.join(', ')} could not be read: figures approximate`;
   if (!sim.survived) return 'the hero does not survive this route with these numbers';
+  if (sim.fights.length === 0 && graph.unbeatable.length > 0)
+    return `the hero fought nothing: ${graph.unbeatable.length} monster(s) he cannot damage are walls, and what lies behind them is not planned`;
   if (!sim.routeComplete) return 'the walk could not follow the order (see the route notes)';
   return undefined;
 }

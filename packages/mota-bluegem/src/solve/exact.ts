@@ -2,10 +2,12 @@ import { InvalidInputError } from '@puzzlekit/errors';
 import {
   BudgetMeter,
   describeOutcome,
+  gaveUp,
   SOLVED,
   type Budget,
   type Outcome,
-} from '@puzzlekit/graph-search';
+} from '@puzzlekit/job';
+import { RoomGateReach } from '../graph/reach.js';
 
 /**
  * A floor reduced to rooms and guards: regions hold rewards (defence), gates (guard groups) join
@@ -28,11 +30,14 @@ export interface GateProblem {
 }
 
 /**
- * Options of {@link solveGates}: the shared search budget — `maxNodes` search states expanded
- * (default 2,000,000), `maxMs` wall-clock milliseconds (default none), `maxStates` states held in the
- * search's tables (default {@link DEFAULT_MAX_HELD}) — plus the cost model and the search space.
+ * Options of {@link solveGates}: the budget, the cost model and the search space.
  */
-export interface ExactOptions extends Budget {
+export interface ExactOptions {
+  /**
+   * The search's budget: `maxWork` search states expanded (unit `nodes`, default 2,000,000), `maxMs`
+   * or `deadline` to stop early, `maxStates` states held in its tables (default {@link DEFAULT_MAX_HELD}).
+   */
+  readonly budget?: Budget;
   /** Damage of opening `gate` after `gained` defence; default `base − saving × gained`. */
   readonly cost?: (gate: number, gained: number) => number;
   /**
@@ -56,13 +61,13 @@ export interface GateSolution {
   readonly cost: number;
   /** True when the search finished: no order collecting every reachable reward costs less. */
   readonly optimal: boolean;
-  /** Search states expanded. */
-  readonly states: number;
+  /** Search states expanded: the work, in the unit `nodes`. */
+  readonly work: number;
   /**
-   * How the search ended, in the shared vocabulary: `solved` (proven best) or `gave-up` with the bound.
-   * Absent when no search ran (more than {@link MAX_EXACT_GATES} gates).
+   * How the search ended, in the shared vocabulary: `solved` (proven best) or `gave-up` with the bound
+   * (`memory`, limit {@link MAX_EXACT_GATES} `gates`, when the floor has more gates than it handles).
    */
-  readonly outcome?: Outcome;
+  readonly outcome: Outcome;
   /** Why the search stopped early, in words (`optimal` is then false; `order` is the best known: greedy or better). */
   readonly gaveUp?: string;
 }
@@ -73,18 +78,27 @@ export interface GateSolution {
  */
 export const DEFAULT_MAX_HELD = 4_000_000;
 
+/** The unit of work of the exact searches: one search state expanded. */
+export const SEARCH_UNIT = 'nodes';
+
 /** A budget meter for one search: the caller's budget, with the memory default of this package. */
-export function searchMeter(budget: Budget): BudgetMeter {
-  return new BudgetMeter({ ...budget, maxStates: budget.maxStates ?? DEFAULT_MAX_HELD });
+export function searchMeter(budget: Budget = {}): BudgetMeter {
+  return new BudgetMeter(
+    { ...budget, maxStates: budget.maxStates ?? DEFAULT_MAX_HELD },
+    { unit: SEARCH_UNIT },
+  );
 }
 
-/** The `gaveUp` words of an outcome that gave up: `node budget of 2,000,000 reached` and the like. */
+/** The `gaveUp` words of an outcome that gave up: `work budget of 2,000,000 nodes reached` and the like. */
 export function gaveUpWords(outcome: Outcome): string {
   return describeOutcome(outcome).replace(/^gave up: /, '');
 }
 
 /** Most gates the subset search handles (states are 32-bit masks). */
 export const MAX_EXACT_GATES = 30;
+
+/** The outcome when a floor has more gates than the searches' bit masks hold. */
+export const TOO_MANY_GATES = gaveUp('memory', MAX_EXACT_GATES, 'gates');
 
 /**
  * A gate problem checked and turned into the arrays the searches walk (adjacency per room and per
@@ -100,6 +114,8 @@ export interface CompiledGates {
   readonly gateGateMask: Int32Array;
   readonly reward: Float64Array;
   readonly start: number;
+  /** The flood over these rooms and gates (scratch reused by every search state). */
+  readonly reach: RoomGateReach;
 }
 
 /**
@@ -135,14 +151,22 @@ export function compileGates(problem: GateProblem): CompiledGates {
       if (o < 31) gateGateMask[k] = (gateGateMask[k] ?? 0) | (1 << o);
     }
   }
+  const regionGates = lists.map((l) => Int32Array.from(l));
   return {
     problem,
     g,
-    regionGates: lists.map((l) => Int32Array.from(l)),
+    regionGates,
     gateRegions,
     gateGateMask,
     reward: Float64Array.from(problem.regionReward),
     start: problem.start,
+    reach: new RoomGateReach({
+      start: problem.start,
+      regionGates,
+      gateRegions,
+      // Typed arrays throughout: the flood's element reads then stay monomorphic.
+      gateGates: problem.gateGates.map((l) => Int32Array.from(l)),
+    }),
   };
 }
 
@@ -152,50 +176,9 @@ export function compiled(input: GateProblem | CompiledGates): CompiledGates {
 }
 
 /** Reach of an opened-gate set: reward gained and the mask of gates that touch the reached area. */
-function reachOf(
-  c: CompiledGates,
-  opened: number,
-  seen: Uint8Array,
-  stack: Int32Array,
-): { gained: number; frontier: number } {
-  seen.fill(0);
-  let gained = 0;
-  let touch = 0;
-  let top = 0;
-  stack[top++] = c.start;
-  seen[c.start] = 1;
-  let visited = 0; // opened gates already flooded through (bit mask)
-  while (top > 0) {
-    const region = stack[--top]!;
-    gained += c.reward[region]!;
-    const gates = c.regionGates[region]!;
-    for (let idx = 0; idx < gates.length; idx++) {
-      const bit = 1 << gates[idx]!;
-      touch |= bit;
-      if ((opened & bit) === 0 || (visited & bit) !== 0) continue;
-      // Opened gate: pass through to its regions and the opened gates next to it.
-      visited |= bit;
-      let pending = bit;
-      while (pending !== 0) {
-        const q = 31 - Math.clz32(pending & -pending);
-        pending &= pending - 1;
-        const near = c.gateGateMask[q]!;
-        touch |= near;
-        const regions = c.gateRegions[q]!;
-        for (let j = 0; j < regions.length; j++) {
-          const x = regions[j]!;
-          if (seen[x] === 0) {
-            seen[x] = 1;
-            stack[top++] = x;
-          }
-        }
-        const more = near & opened & ~visited;
-        visited |= more;
-        pending |= more;
-      }
-    }
-  }
-  return { gained, frontier: touch & ~opened };
+function reachOf(c: CompiledGates, opened: number): { gained: number; frontier: number } {
+  const reach = c.reach.floodMask(opened);
+  return { gained: reach.sum(c.reward), frontier: reach.frontierMask(opened) };
 }
 
 /** The linear cost model of a problem: `base − saving × gained`. */
@@ -222,7 +205,7 @@ function gaveUpWith(
     order: order ?? setup.greedy.order,
     cost,
     optimal: false,
-    states: setup.meter.nodes,
+    work: setup.meter.work,
     outcome,
     gaveUp: gaveUpWords(outcome),
   };
@@ -234,7 +217,7 @@ function finished(setup: SearchSetup, order: readonly number[] | null, cost: num
     order: order ?? setup.greedy.order,
     cost,
     optimal: true,
-    states: setup.meter.nodes,
+    work: setup.meter.work,
     outcome: SOLVED,
   };
 }
@@ -261,7 +244,7 @@ export function solveGates(
   const c = compiled(input);
   const problem = c.problem;
   const cost = options.cost ?? linearCost(problem);
-  const meter = searchMeter(options);
+  const meter = searchMeter(options.budget);
   const strategy = options.strategy ?? 'auto';
   const regionsApply = c.reward.length <= 30 && problem.gateGates.every((l) => l.length === 0);
   if (strategy === 'regions' && !regionsApply)
@@ -279,7 +262,8 @@ export function solveGates(
       order: greedy.order,
       cost: greedy.cost,
       optimal: false,
-      states: 0,
+      work: 0,
+      outcome: TOO_MANY_GATES,
       gaveUp: `${c.g} gates: more than ${MAX_EXACT_GATES}`,
     };
   }
@@ -293,20 +277,18 @@ export function solveGates(
  */
 function solveByGates(setup: SearchSetup): GateSolution {
   const { c, cost, meter, greedy } = setup;
-  const seen = new Uint8Array(c.reward.length);
-  const stack = new Int32Array(c.reward.length + 1);
   const all = c.g >= 31 ? -1 : (1 << c.g) - 1;
   // The target: reward reachable with every gate open.
-  const totalReach = reachOf(c, all, seen, stack).gained;
+  const totalReach = reachOf(c, all).gained;
   let bestCost = greedy.cost;
   let bestMask = -1; // -1: the greedy order is the best known
   let layer = new Map<number, number>([[0, 0]]);
   // lastGate holds every set ever generated: the search's memory, bounded by maxStates.
   const lastGate = new Map<number, number>();
   const reachCache = new Map<number, { gained: number; frontier: number }>();
-  const startReach = reachOf(c, 0, seen, stack);
+  const startReach = reachOf(c, 0);
   if (startReach.gained >= totalReach)
-    return { order: [], cost: 0, optimal: true, states: 1, outcome: SOLVED };
+    return { order: [], cost: 0, optimal: true, work: 1, outcome: SOLVED };
   reachCache.set(0, startReach);
   const best = (): number[] | null => (bestMask === -1 ? null : orderOf(bestMask, lastGate));
   while (layer.size > 0) {
@@ -315,7 +297,7 @@ function solveByGates(setup: SearchSetup): GateSolution {
       if (soFar >= bestCost) continue;
       const bound = meter.spend();
       if (bound !== null) return gaveUpWith(setup, meter.gaveUp(bound), best(), bestCost);
-      const here = reachCache.get(mask) ?? reachOf(c, mask, seen, stack);
+      const here = reachCache.get(mask) ?? reachOf(c, mask);
       reachCache.delete(mask);
       let f = here.frontier;
       while (f !== 0) {
@@ -326,7 +308,7 @@ function solveByGates(setup: SearchSetup): GateSolution {
         if (total >= bestCost) continue;
         let r = reachCache.get(nm);
         if (r === undefined) {
-          r = reachOf(c, nm, seen, stack);
+          r = reachOf(c, nm);
           reachCache.set(nm, r);
         }
         // Skip fights that reach nothing new: they only cost.
@@ -351,26 +333,9 @@ function solveByGates(setup: SearchSetup): GateSolution {
   return finished(setup, best(), bestCost);
 }
 
-/** Rooms reachable with every gate open (a fixpoint over gates touching what is reached), as a mask. */
+/** Rooms reachable with every gate open, as a mask. */
 function reachableRooms(c: CompiledGates): number {
-  let target = 1 << c.start;
-  for (let changed = true; changed;) {
-    changed = false;
-    for (let k = 0; k < c.g; k++) {
-      const rs = c.gateRegions[k]!;
-      let touches = false;
-      let m = 0;
-      for (let j = 0; j < rs.length; j++) {
-        m |= 1 << rs[j]!;
-        if ((target >> rs[j]!) & 1) touches = true;
-      }
-      if (touches && (target | m) !== target) {
-        target |= m;
-        changed = true;
-      }
-    }
-  }
-  return target;
+  return c.reach.floodAll().regionMask();
 }
 
 /**
@@ -392,7 +357,7 @@ function solveByRegions(setup: SearchSetup): GateSolution {
     for (const r of c.gateRegions[k]!) gateMask[k] = gateMask[k]! | (1 << r);
   const startMask = 1 << c.start;
   if (gainedOf(startMask) >= targetGain)
-    return { order: [], cost: 0, optimal: true, states: 1, outcome: SOLVED };
+    return { order: [], cost: 0, optimal: true, work: 1, outcome: SOLVED };
   // buckets[n]: mask → cost for masks with n rooms; parent: mask → (previous mask, gate). prevMask
   // holds every set ever generated: the search's memory, bounded by maxStates.
   const buckets: Map<number, number>[] = Array.from(
@@ -562,42 +527,9 @@ export function orderCost(
   const opened = new Uint8Array(c.g);
   let total = 0;
   for (const [step, k] of order.entries()) {
-    const reachedRegions = new Uint8Array(c.reward.length);
-    const reachedGates = new Uint8Array(c.g);
-    const touch = new Uint8Array(c.g);
-    const stack = [c.start];
-    reachedRegions[c.start] = 1;
-    const gstack: number[] = [];
-    let gained = 0;
-    while (stack.length > 0 || gstack.length > 0) {
-      const r = stack.pop();
-      if (r !== undefined) {
-        gained += c.reward[r] ?? 0;
-        for (const q of c.regionGates[r] ?? []) {
-          touch[q] = 1;
-          if (opened[q] === 1 && reachedGates[q] === 0) {
-            reachedGates[q] = 1;
-            gstack.push(q);
-          }
-        }
-        continue;
-      }
-      const q = gstack.pop() ?? 0;
-      for (const x of c.gateRegions[q] ?? []) {
-        if (reachedRegions[x] === 0) {
-          reachedRegions[x] = 1;
-          stack.push(x);
-        }
-      }
-      for (const o of problem.gateGates[q] ?? []) {
-        touch[o] = 1;
-        if (opened[o] === 1 && reachedGates[o] === 0) {
-          reachedGates[o] = 1;
-          gstack.push(o);
-        }
-      }
-    }
-    if (touch[k] !== 1 || opened[k] === 1)
+    const reach = c.reach.flood(opened);
+    const gained = reach.sum(c.reward);
+    if (!Number.isInteger(k) || k < 0 || k >= c.g || !reach.touched(k) || opened[k] === 1)
       throw new InvalidInputError(`gate ${k} cannot be fought at step ${step}`, {
         path: `$.order[${step}]`,
       });

@@ -2,10 +2,10 @@
  * The JSON shapes of the command line's answers (`puzzlekit mota solve|plan|floors --json`), made here
  * so that every caller of the package gets the same documented shape.
  */
-import type { Arrival } from './arrivals.js';
-import type { Project } from './model.js';
-import type { TowerPlan } from './plan.js';
-import { CUSTOM_DAMAGE_NOTE, type FloorSolution } from './solve.js';
+import type { Arrival } from '../graph/arrivals.js';
+import type { Project } from '../model.js';
+import type { TowerPlan } from '../plan/tower.js';
+import { CUSTOM_DAMAGE_NOTE, type FloorSolution } from '../solve/floor.js';
 
 /**
  * A floor plan as JSON: `order` (`x`, `y`, `enemy`), `route`, `totalDamage`, `hpLeft`, `optimal`,
@@ -32,8 +32,8 @@ export function solutionJson(sol: FloorSolution): Record<string, unknown> {
     approximate: sol.approximate,
     ...(sol.approximate ? { damageFormula: CUSTOM_DAMAGE_NOTE } : {}),
     ...(sol.why !== undefined ? { why: sol.why } : {}),
-    states: sol.states,
-    ...(sol.outcome !== undefined ? { searchOutcome: sol.outcome } : {}),
+    work: sol.work,
+    outcome: sol.outcome,
     tree: sol.tree,
     gates: sol.gateCount,
     finalDefence: sol.finalHero.def,
@@ -71,6 +71,8 @@ export function planJson(plan: TowerPlan, project: Project): Record<string, unkn
     title: project.title,
     version: project.version,
     engine: engineJson(project),
+    outcome: plan.outcome,
+    work: plan.work,
     totals: plan.totals,
     ...(plan.stopped !== undefined ? { stopped: plan.stopped } : {}),
     heroOut: plan.heroOut,

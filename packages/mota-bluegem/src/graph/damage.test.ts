@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { battle, defenceSaving } from './damage.js';
-import type { Enemy } from './model.js';
+import type { Enemy } from '../model.js';
 
 const values = { breakArmor: 0.9, counterAttack: 0.1, purify: 3, hatred: 2, blueGem: 3 };
 const hero = { hp: 1000, atk: 100, def: 50, mdef: 0 };

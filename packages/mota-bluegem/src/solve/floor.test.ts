@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadProject } from './format/project.js';
-import { buildFloorGraph } from './graph.js';
-import type { Project, ProjectFiles } from './model.js';
-import { solveFloor } from './solve.js';
-import { floorSummary, probeHero } from './summary.js';
-import { replay } from './testing/replay.js';
-import { syntheticProject } from './testing/synthetic.js';
+import { loadProject } from '../format/project.js';
+import { buildFloorGraph } from '../graph/floor-graph.js';
+import type { Project, ProjectFiles } from '../model.js';
+import { solveFloor } from './floor.js';
+import { floorSummary, probeHero } from '../graph/summary.js';
+import { replay } from '../testing/replay.js';
+import { syntheticProject } from '../testing/synthetic.js';
 
-const FIXTURES = new URL('../../../fixtures/mota/', import.meta.url);
+const FIXTURES = new URL('../../../../fixtures/mota/', import.meta.url);
 
 function fixture(name: string): Project {
   const dir = new URL(`${name}/project/`, FIXTURES);
@@ -167,7 +167,7 @@ describe('keys, survival and honest claims', () => {
     expect(r.damage).toBe(sol.totalDamage);
   });
 
-  it('"proven optimal" only for a route the hero survives; stopBeforeDeath keeps him alive', () => {
+  it('"proven optimal" only for a route the hero survives; the walk never fights what the engine refuses', () => {
     const p = loadProject(
       syntheticProject(['#######', '#@A.b.#', '#######'], { hero: { hp: 10, atk: 60, def: 0 } }),
     );
@@ -179,16 +179,16 @@ describe('keys, survival and honest claims', () => {
       }),
     );
     expect(solveFloor(p, 'F1').optimal).toBe(true);
-    const dies = solveFloor(q, 'F1');
-    expect(dies.survived).toBe(false);
-    expect(dies.searchProven).toBe(true);
-    expect(dies.optimal).toBe(false);
-    expect(dies.why).toMatch(/does not survive/);
-    const stops = solveFloor(q, 'F1', { stopBeforeDeath: true });
+    // The engine's canBattle refuses a fight whose damage reaches the hero's HP: never fought.
+    const stops = solveFloor(q, 'F1');
+    expect(stops.survived).toBe(false);
+    expect(stops.searchProven).toBe(true);
+    expect(stops.optimal).toBe(false);
+    expect(stops.why).toMatch(/does not survive/);
     expect(stops.fights).toHaveLength(0);
     expect(stops.hpLeft).toBe(10);
-    expect(stops.routeNotes[0]).toMatch(
-      /stopped before the fight at \(2,1\) \(greenSlime\): it would cost 160 HP of 10/,
+    expect(stops.routeNotes[0]).toBe(
+      'stopped before the fight at (2,1) (greenSlime): the engine refuses it (damage 160 ≥ HP 10)',
     );
   });
 });
@@ -203,16 +203,19 @@ describe('every floor of both fixture towers', () => {
           const s = floorSummary(p, floorId, { hero });
           expect(['tree', 'cyclic', 'empty', 'unreachable']).toContain(s.shape);
           if (s.shape === 'unreachable') continue;
-          const sol = solveFloor(p, floorId, { hero, maxStates: 20000 });
+          const sol = solveFloor(p, floorId, { hero, budget: { maxStates: 20000 } });
           const start = buildFloorGraph(p, floorId, { hero }).start;
           const r = replay(p, floorId, sol, start, hero);
           expect(r.damage).toBe(sol.totalDamage);
           expect(r.fights).toHaveLength(sol.fights.length);
           expect(r.doors).toBe(sol.doorsOpened);
-          // Every reachable defence reward was taken, unless the keys ran out.
+          // Every reachable defence reward was taken, unless the keys ran out or the engine refused
+          // a fight the hero would not survive (then he is alive and stopped before it).
           if (sol.routeComplete)
             expect(r.hero.def - hero.def).toBeGreaterThanOrEqual(sol.defenceAllowed);
-          else expect(sol.routeNotes.join(' ')).toMatch(/not enough keys|no keys/);
+          else
+            expect(sol.routeNotes.join(' ')).toMatch(/not enough keys|no keys|the engine refuses/);
+          expect(r.hero.hp).toBeGreaterThan(0);
         }
       }
     },

@@ -2,7 +2,7 @@ import { Rng } from '@puzzlekit/rng';
 import { describe, expect, it } from 'vitest';
 import { compileGates, orderCost, solveGates } from './exact.js';
 import { solveGatesWithKeys, type KeyResources } from './keys.js';
-import { randomCyclicFloor } from './testing/cyclic.js';
+import { randomCyclicFloor } from '../testing/cyclic.js';
 
 describe('solveGatesWithKeys', () => {
   const problem = randomCyclicFloor(Rng.from('keys-budget'), 14);
@@ -33,14 +33,16 @@ describe('solveGatesWithKeys', () => {
     expect(none.gained).toBe(problem.regionReward[problem.start]);
   });
 
-  it('stops at the node and memory budgets and names the bound', () => {
-    const nodes = solveGatesWithKeys(problem, keys(99), { cost, maxNodes: 4 });
-    expect(nodes.outcome).toEqual({ kind: 'gave-up', bound: 'nodes', limit: 4 });
-    expect(nodes.states).toBe(4);
+  it('stops at the work and memory budgets and names the bound', () => {
+    const nodes = solveGatesWithKeys(problem, keys(99), { cost, budget: { maxWork: 4 } });
+    expect(nodes.outcome).toEqual({ kind: 'gave-up', bound: 'work', limit: 4, unit: 'nodes' });
+    expect(nodes.work).toBe(4);
     expect(nodes.optimal).toBe(false);
-    expect(nodes.gaveUp).toBe('node budget of 4 reached');
-    const held = solveGatesWithKeys(problem, keys(99), { cost, maxStates: 2 });
-    expect(held.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 2 });
-    expect(() => solveGatesWithKeys(problem, keys(99), { cost, maxMs: -5 })).toThrow(/maxMs/);
+    expect(nodes.gaveUp).toBe('work budget of 4 nodes reached');
+    const held = solveGatesWithKeys(problem, keys(99), { cost, budget: { maxStates: 2 } });
+    expect(held.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 2, unit: 'states' });
+    expect(() => solveGatesWithKeys(problem, keys(99), { cost, budget: { maxMs: -5 } })).toThrow(
+      /maxMs/,
+    );
   });
 });

@@ -1,9 +1,10 @@
-import { battle, defenceSaving } from './damage.js';
-import { gainAt } from './format/item-effect.js';
-import { CELL, type CellRef, type FloorGraph, type Gate } from './graph.js';
-import { dict, own } from './lookup.js';
-import type { HeroStats, Project } from './model.js';
-import type { Fight, PickUp } from './solve.js';
+import { battle, defenceSaving } from '../graph/damage.js';
+import { gainAt } from '../format/item-effect.js';
+import { CELL, type CellRef, type FloorGraph, type Gate } from '../graph/floor-graph.js';
+import { dict, own } from '../lookup.js';
+import { formatNumber } from '../format/number.js';
+import type { HeroStats, Project } from '../model.js';
+import type { Fight, PickUp } from '../solve/floor.js';
 
 /** Steps in puzzlekit's one direction order, clockwise from up; step d is bit 1 << d of `closed`. */
 const DIRS: readonly { dx: number; dy: number; c: string }[] = [
@@ -43,10 +44,9 @@ export function simulate(
   graph: FloorGraph,
   gateOrder: readonly number[],
   startKeys: Readonly<Record<string, number>>,
-  stopBeforeDeath: boolean,
   keysSearched: boolean,
 ): Simulation {
-  const walker = new Walker(project, graph, startKeys, stopBeforeDeath);
+  const walker = new Walker(project, graph, startKeys);
   walker.collect();
   for (const g of gateOrder) {
     const gate = graph.gates[g];
@@ -98,7 +98,6 @@ class Walker {
     private readonly project: Project,
     private readonly graph: FloorGraph,
     startKeys: Readonly<Record<string, number>>,
-    private readonly stopBeforeDeath: boolean,
   ) {
     const { width: w, height: h } = graph;
     const n = w * h;
@@ -341,8 +340,11 @@ class Walker {
             hatred: this.hatred,
             negativeDamage: project.negativeDamage,
           });
-    if (enemy !== undefined && this.stopBeforeDeath && hero.hp - (r?.damage ?? Infinity) <= 0) {
-      this.halted = `stopped before the fight at (${x},${y}) (${id}): it would cost ${r?.damage ?? 'all'} HP of ${hero.hp}`;
+    // The engine refuses a fight the hero would not survive (`canBattle`: damage < HP) or cannot win:
+    // the walk stops there, as a player's would.
+    if (enemy !== undefined && (r === null || r.damage >= hero.hp)) {
+      this.halted = `stopped before the fight at (${x},${y}) (${id}): the engine refuses it (${r === null ? 'the hero cannot damage it' : `damage ${formatNumber(r.damage)} ≥ HP ${formatNumber(hero.hp)}`})`;
+      this.survived = false;
       return;
     }
     this.route += this.towards(cell);

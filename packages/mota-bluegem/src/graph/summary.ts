@@ -1,7 +1,7 @@
 import { isPuzzlekitError } from '@puzzlekit/errors';
-import { buildFloorGraph, CELL, type FloorGraphOptions } from './graph.js';
-import { own } from './lookup.js';
-import type { HeroStats, Project } from './model.js';
+import { buildFloorGraph, CELL, type FloorGraphOptions } from './floor-graph.js';
+import { own } from '../lookup.js';
+import type { HeroStats, Project } from '../model.js';
 
 /** One line of the floor list: what is on the floor and what kind of problem it is. */
 export interface FloorSummary {

@@ -2,7 +2,7 @@ import { Rng } from '@puzzlekit/rng';
 import { describe, expect, it } from 'vitest';
 import { greedyGates, orderCost, solveGates, type GateProblem } from './exact.js';
 import { hornOrder, orderObjective } from './horn.js';
-import { randomCyclicFloor } from './testing/cyclic.js';
+import { randomCyclicFloor } from '../testing/cyclic.js';
 
 /** Every sequence of fights (any gate touching the reached area) until all reachable reward is taken. */
 function bruteForce(pr: GateProblem, cost: (k: number, gained: number) => number): number {
@@ -178,8 +178,10 @@ describe('solveGates (exact search over the sets of guards fought)', () => {
         { strategy: 'regions' },
       ),
     ).toThrow(/regions strategy/);
-    expect(solveGates(many, { maxStates: 10, strategy: 'gates' }).gaveUp).toMatch(/budget/);
-    const result = solveGates(many, { maxStates: 2 });
+    expect(solveGates(many, { budget: { maxStates: 10 }, strategy: 'gates' }).gaveUp).toMatch(
+      /budget/,
+    );
+    const result = solveGates(many, { budget: { maxStates: 2 } });
     expect(result.optimal).toBe(false);
     expect(result.gaveUp).toMatch(/budget/);
     expect(result.order.length).toBeGreaterThan(0);
@@ -191,29 +193,32 @@ describe('solveGates (exact search over the sets of guards fought)', () => {
       const full = solveGates(many, { strategy });
       expect(full.outcome).toEqual({ kind: 'solved' });
       expect(full.optimal).toBe(true);
-      // Exactly maxNodes states are expanded before the node budget stops the search.
-      const nodes = solveGates(many, { strategy, maxNodes: 5 });
-      expect(nodes.outcome).toEqual({ kind: 'gave-up', bound: 'nodes', limit: 5 });
-      expect(nodes.states).toBe(5);
-      expect(nodes.gaveUp).toBe('node budget of 5 reached');
+      // Exactly maxWork states are expanded before the work budget stops the search.
+      const nodes = solveGates(many, { strategy, budget: { maxWork: 5 } });
+      expect(nodes.outcome).toEqual({ kind: 'gave-up', bound: 'work', limit: 5, unit: 'nodes' });
+      expect(nodes.work).toBe(5);
+      expect(nodes.gaveUp).toBe('work budget of 5 nodes reached');
       expect(orderCost(many, nodes.order)).toBe(nodes.cost);
-      const held = solveGates(many, { strategy, maxStates: 3 });
-      expect(held.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 3 });
+      const held = solveGates(many, { strategy, budget: { maxStates: 3 } });
+      expect(held.outcome).toEqual({ kind: 'gave-up', bound: 'memory', limit: 3, unit: 'states' });
       expect(held.gaveUp).toBe('memory budget of 3 states reached');
     }
     // A floor that needs thousands of states; an injected clock that jumps an hour per reading: the
     // first check (at node 256) stops the search.
     const big = randomCyclicFloor(Rng.from('bench-exact-24-0'), 24);
     for (const strategy of ['regions', 'gates'] as const) {
-      expect(solveGates(big, { strategy }).states).toBeGreaterThan(256);
+      expect(solveGates(big, { strategy }).work).toBeGreaterThan(256);
       let t = 0;
-      const timed = solveGates(big, { strategy, maxMs: 1000, now: () => (t += 3_600_000) });
-      expect(timed.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 1000 });
-      expect(timed.states).toBe(256);
+      const timed = solveGates(big, {
+        strategy,
+        budget: { maxMs: 1000, now: () => (t += 3_600_000) },
+      });
+      expect(timed.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 1000, unit: 'ms' });
+      expect(timed.work).toBe(256);
       expect(timed.gaveUp).toBe('time limit of 1,000 ms reached');
     }
-    expect(() => solveGates(many, { maxNodes: -1 })).toThrow(/maxNodes/);
-    expect(() => solveGates(many, { maxStates: Number.NaN })).toThrow(/maxStates/);
+    expect(() => solveGates(many, { budget: { maxWork: -1 } })).toThrow(/maxWork/);
+    expect(() => solveGates(many, { budget: { maxStates: Number.NaN } })).toThrow(/maxStates/);
   });
 
   it('rejects malformed problems and infeasible orders', () => {

@@ -1,5 +1,5 @@
-import { own } from './lookup.js';
-import type { Floor, Project, Transfer } from './model.js';
+import { own } from '../lookup.js';
+import type { Floor, Project, Transfer } from '../model.js';
 
 /** Where something brings the hero onto a floor. */
 export interface ArrivalSource {

@@ -1,5 +1,5 @@
-import { own } from './lookup.js';
-import type { Enemy, HeroStats, TowerValues } from './model.js';
+import { own } from '../lookup.js';
+import type { Enemy, HeroStats, TowerValues } from '../model.js';
 
 /** The result of one battle as the engine computes it (all integers). */
 export interface BattleResult {

@@ -1,9 +1,10 @@
-import { SOLVED, type Budget, type Outcome } from '@puzzlekit/graph-search';
+import { SOLVED, type Budget, type Outcome } from '@puzzlekit/job';
 import {
   compiled,
   gaveUpWords,
   MAX_EXACT_GATES,
   searchMeter,
+  TOO_MANY_GATES,
   type CompiledGates,
   type GateProblem,
   type GateSolution,
@@ -21,11 +22,13 @@ export interface KeyResources {
   readonly supply: readonly (readonly number[])[];
 }
 
-/**
- * Options of {@link solveGatesWithKeys}: the shared search budget (`maxNodes` states expanded,
- * default 2,000,000; `maxMs`; `maxStates` states held, default 4,000,000) and the cost model.
- */
-export interface KeySearchOptions extends Budget {
+/** Options of {@link solveGatesWithKeys}: the budget and the cost model. */
+export interface KeySearchOptions {
+  /**
+   * `maxWork` states expanded (unit `nodes`, default 2,000,000), `maxMs`/`deadline` to stop early,
+   * `maxStates` states held (default 4,000,000).
+   */
+  readonly budget?: Budget;
   /** Damage of opening `gate` after `gained` defence. */
   readonly cost: (gate: number, gained: number) => number;
   /**
@@ -59,7 +62,7 @@ interface Reach {
  * and that reach something new, and keeps the cheapest way to each set. When every defence reward
  * can be reached it returns the cheapest order that does; otherwise the order that reaches the most
  * defence the keys allow, and among those the cheapest. At most {@link MAX_EXACT_GATES} gates;
- * `maxNodes` / `maxMs` / `maxStates` bound the search (the outcome `gave-up` then, with the best
+ * `maxWork` / `maxMs` / `maxStates` of the budget bound the search (the outcome `gave-up` then, with the best
  * order known).
  */
 export function solveGatesWithKeys(
@@ -68,54 +71,25 @@ export function solveGatesWithKeys(
   options: KeySearchOptions,
 ): KeyGateSolution {
   const c = compiled(input);
-  const { problem, regionGates } = c;
+  const { problem } = c;
   const g = c.g;
-  const rooms = problem.regionReward.length;
   const colours = keys.ids.length;
+  // Keys left after the gates of a mask: held − spent by those gates + found in the rooms reached.
   const reachOf = (mask: number): Reach => {
-    const seen = new Uint8Array(rooms);
+    const reach = c.reach.floodMask(mask);
     const keysLeft = Int32Array.from(keys.start);
     for (let k = 0; k < g; k++)
       if ((mask >> k) & 1) for (let c = 0; c < colours; c++) keysLeft[c]! -= keys.need[k]?.[c] ?? 0;
-    let gained = 0;
-    let count = 0;
-    let frontier = 0;
-    const stack = [problem.start];
-    seen[problem.start] = 1;
-    const gateSeen = new Uint8Array(g);
-    const gateStack: number[] = [];
-    while (stack.length > 0 || gateStack.length > 0) {
-      const r = stack.pop();
-      if (r !== undefined) {
-        count++;
-        gained += problem.regionReward[r] ?? 0;
-        for (let c = 0; c < colours; c++) keysLeft[c]! += keys.supply[r]?.[c] ?? 0;
-        for (const k of regionGates[r] ?? []) {
-          if ((mask >> k) & 1) {
-            if (gateSeen[k] === 0) {
-              gateSeen[k] = 1;
-              gateStack.push(k);
-            }
-          } else frontier |= 1 << k;
-        }
-        continue;
-      }
-      const k = gateStack.pop() ?? 0;
-      for (const x of problem.gateRegions[k] ?? [])
-        if (seen[x] === 0) {
-          seen[x] = 1;
-          stack.push(x);
-        }
-      for (const o of problem.gateGates[k] ?? []) {
-        if ((mask >> o) & 1) {
-          if (gateSeen[o] === 0) {
-            gateSeen[o] = 1;
-            gateStack.push(o);
-          }
-        } else frontier |= 1 << o;
-      }
+    for (let j = 0; j < reach.regionCount; j++) {
+      const supply = keys.supply[reach.regions[j]!];
+      for (let c = 0; c < colours; c++) keysLeft[c]! += supply?.[c] ?? 0;
     }
-    return { gained, rooms: count, keys: keysLeft, frontier };
+    return {
+      gained: reach.sum(problem.regionReward),
+      rooms: reach.regionCount,
+      keys: keysLeft,
+      frontier: reach.frontierMask(mask),
+    };
   };
   if (g > MAX_EXACT_GATES) {
     const here = reachOf(0);
@@ -123,14 +97,15 @@ export function solveGatesWithKeys(
       order: [],
       cost: 0,
       optimal: false,
-      states: 0,
+      work: 0,
+      outcome: TOO_MANY_GATES,
       gaveUp: `${g} gates: more than ${MAX_EXACT_GATES}`,
       gained: here.gained,
       target: here.gained,
     };
   }
   const target = reachOf(g >= 31 ? -1 : 2 ** g - 1).gained;
-  const meter = searchMeter(options);
+  const meter = searchMeter(options.budget);
   const lastGate = new Map<number, number>();
   let best = { mask: -1, cost: Number.POSITIVE_INFINITY };
   let partial = { mask: 0, cost: 0, gained: reachOf(0).gained };
@@ -216,7 +191,7 @@ export function solveGatesWithKeys(
     order: best.mask !== -1 && bestOrder !== null ? bestOrder : order,
     cost: chosen.cost,
     optimal: outcome.kind === 'solved',
-    states: meter.nodes,
+    work: meter.work,
     outcome,
     ...(outcome.kind === 'gave-up' ? { gaveUp: gaveUpWords(outcome) } : {}),
     gained: best.mask !== -1 ? target : partial.gained,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { arrivalsOf, floorArrivals } from './arrivals.js';
-import { loadProject } from './format/project.js';
-import { buildFloorGraph } from './graph.js';
-import { planTower, solveFloorArrivals } from './plan.js';
-import { solveFloor } from './solve.js';
+import { loadProject } from '../format/project.js';
+import { buildFloorGraph } from './floor-graph.js';
+import { planTower, solveFloorArrivals } from '../plan/tower.js';
+import { solveFloor } from '../solve/floor.js';
 import { floorSummary } from './summary.js';
-import { syntheticTower } from './testing/synthetic.js';
+import { syntheticTower } from '../testing/synthetic.js';
 
 const cells = (project: ReturnType<typeof loadProject>, id: string) =>
   arrivalsOf(project, id).map((a) => `${a.x},${a.y}`);
