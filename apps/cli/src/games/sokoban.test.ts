@@ -148,6 +148,7 @@ describe('puzzlekit sokoban (common verbs over the descriptor)', () => {
       expect(r.code, argv.join(' ')).toBe(1);
       expect(r.stderr, argv.join(' ')).toMatch(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      // eslint-disable-next-line no-control-regex -- the point: no raw control byte reaches a terminal
       expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
     }
   });

@@ -22,7 +22,6 @@ import { CommandBudget } from '../common/budget.js';
 import { levelName, pickLevels } from '../common/collection.js';
 import { budgetFlags, levelFlag, outFlag } from '../common/flags.js';
 import {
-  failUnlessAll,
   fileAnswer,
   fileVerb,
   readAnswer,
