@@ -35,7 +35,10 @@ function pageGroups(): Map<string, string[]> {
     const cells = line.split('|').map((c) => c.trim());
     const group = /^`([a-z-]+)`$/.exec(cells[1] ?? '')?.[1];
     if (group === undefined || cells[2] === undefined) continue;
-    groups.set(group, [...cells[2].matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!));
+    groups.set(
+      group,
+      [...cells[2].matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!),
+    );
   }
   return groups;
 }

@@ -21,14 +21,7 @@ import { UsageError, type Context } from '../context.js';
 import { CommandBudget } from '../common/budget.js';
 import { levelName, pickLevels } from '../common/collection.js';
 import { budgetFlags, levelFlag, outFlag } from '../common/flags.js';
-import {
-  fileAnswer,
-  fileVerb,
-  readAnswer,
-  runLevels,
-  summary,
-  titleOf,
-} from '../common/levels.js';
+import { fileAnswer, fileVerb, readAnswer, runLevels, summary, titleOf } from '../common/levels.js';
 import type { DemoSection, GamePlugin } from './types.js';
 
 const sokoban = game as unknown as AnyGame;
