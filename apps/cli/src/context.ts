@@ -17,6 +17,9 @@ export class CommandFailure extends PuzzlekitError {
   }
 }
 
+/** Output this long (in characters) is announced before it is written. */
+const LARGE_OUTPUT_CHARS = 10_000_000;
+
 /** A progress reporter; a no-op unless stderr is a terminal and --json is off. */
 export interface Progress {
   update(done: number, total?: number): void;
@@ -69,6 +72,31 @@ export class Context {
     } catch (error) {
       throw new IoError(`cannot write ${path}: ${systemReason(error)}`, { path, cause: error });
     }
+  }
+
+  /**
+   * One machine-readable event (progress, a level done) as a line of JSON on stderr, under --json
+   * only: scripts follow a long command this way while stdout keeps the one answer.
+   */
+  event(data: Readonly<Record<string, unknown>>): void {
+    if (this.json) this.io.writeErr(`${JSON.stringify(data)}\n`);
+  }
+
+  /**
+   * Writes a command's whole output: to `out` instead of stdout when given (a note on stderr says
+   * where), else to stdout.
+   */
+  async emit(text: string, out: string | undefined, what: string): Promise<void> {
+    const body = text.endsWith('\n') || text === '' ? text : `${text}\n`;
+    if (out === undefined) {
+      this.io.writeOut(body);
+      return;
+    }
+    // A big file takes seconds to write: say so first, so a finished bar is not followed by silence.
+    if (body.length >= LARGE_OUTPUT_CHARS)
+      this.info(`writing ${(body.length / 1e6).toFixed(0)} MB to ${out} …`);
+    await this.writeText(out, body);
+    this.info(`wrote ${what} to ${out}`);
   }
 
   /** A progress bar on stderr when it is a terminal and --json is off; otherwise calls do nothing. */

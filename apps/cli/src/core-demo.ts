@@ -2,6 +2,7 @@ import { Rng } from '@puzzlekit/rng';
 import { gridGraph, uniformSpanningTree } from '@puzzlekit/disjoint-set';
 import { DX4, DY4, distanceMap, parseGrid, printGrid } from '@puzzlekit/grid';
 import { astar } from '@puzzlekit/graph-search';
+import { describeOutcome } from '@puzzlekit/job';
 import type { DemoSection } from './games/types.js';
 
 /** Draws a spanning tree of a w×h grid as a maze: cells are open, tree edges open the wall between. */
@@ -59,8 +60,8 @@ export function coreDemo(): DemoSection {
       }
     },
   });
-  if (search.status !== 'found')
-    throw new Error(`A* did not find the maze path (${search.status})`);
+  if (search.outcome.kind !== 'solved')
+    throw new Error(`A* did not find the maze path (${describeOutcome(search.outcome)})`);
   if (search.cost !== distances[goal]) {
     throw new Error(`A* cost ${search.cost} differs from the BFS distance ${distances[goal]}`);
   }
@@ -72,7 +73,7 @@ export function coreDemo(): DemoSection {
     `rng (seed "puzzlekit demo"): 12 dice ${dice.join(' ')}; a shuffled deck ${deck.join(' ')}`,
     `disjoint-set: a uniform random spanning tree of a ${width}×${height} grid (Wilson's algorithm), ${tree.edgeU.length} edges, drawn as a maze.`,
     `grid: the maze read back as a ${maze.width}×${maze.height} grid; BFS reaches all ${reachable} open cells.`,
-    `graph-search: A* finds the corner-to-corner path in ${search.cost} steps (expanded ${search.stats.expanded} states; BFS agrees):`,
+    `graph-search: A* finds the corner-to-corner path in ${search.cost} steps (expanded ${search.work} positions; BFS agrees):`,
     solved,
   ].join('\n');
   return {
@@ -84,7 +85,7 @@ export function coreDemo(): DemoSection {
       width,
       height,
       pathLength: search.cost,
-      expanded: search.stats.expanded,
+      expanded: search.work,
       maze: solved.split('\n'),
     },
   };

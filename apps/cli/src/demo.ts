@@ -1,18 +1,23 @@
 import type { Command } from 'commander';
 import { CommandFailure, type Context } from './context.js';
 import { coreDemo } from './core-demo.js';
-import { games } from './games/index.js';
-import type { DemoSection } from './games/types.js';
+import type { DemoSection, GameEntry } from './games/types.js';
 
 /** `puzzlekit demo`: the showcase. Every game generates, solves and rates something real. */
-export function registerDemo(program: Command, ctx: Context): void {
+export function registerDemo(program: Command, ctx: Context, registry: readonly GameEntry[]): void {
   program
     .command('demo')
     .description('showcase: every package generates, solves and rates something real')
     .action(async () => {
       const sections: DemoSection[] = [];
       const failures: string[] = [];
-      const all = [() => coreDemo(), ...games.map((g) => () => g.demo(ctx))];
+      const all = [
+        () => coreDemo(),
+        ...registry.flatMap((entry) => {
+          const demo = entry.demo?.bind(entry);
+          return demo === undefined ? [] : [() => demo(ctx)];
+        }),
+      ];
       for (const make of all) {
         const t0 = performance.now();
         try {

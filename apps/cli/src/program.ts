@@ -3,15 +3,36 @@ import { isPuzzlekitError } from '@puzzlekit/errors';
 import { CommandFailure, Context, UsageError } from './context.js';
 import type { Io } from './io.js';
 import { games } from './games/index.js';
+import { isPlugin, type GameEntry } from './games/types.js';
+import { registerCommonVerbs } from './common/verbs.js';
 import { registerDemo } from './demo.js';
+import { registerPack } from './pack.js';
+import { registerSolveAll } from './common/solve-all.js';
 
 /** The version printed by --version (kept in step with package.json by the release process). */
 export const VERSION = '0.1.0';
 
-/** Exit codes: 0 success, 1 the work failed, 2 the command was called wrongly. */
+/**
+ * Exit codes: 0 done, 1 the work failed or the input file is wrong, 2 the command was called wrongly
+ * (a usage mistake).
+ */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
-function buildProgram(ctx: Context): Command {
+/**
+ * Adds one game's command group: the common verbs from its descriptor, then the verbs only it has.
+ */
+function registerGame(program: Command, ctx: Context, entry: GameEntry): void {
+  if (!isPlugin(entry)) {
+    entry.register(program, ctx);
+    return;
+  }
+  const group = program.command(entry.game.id).description(entry.description ?? entry.game.title);
+  registerCommonVerbs(group, ctx, entry.game, entry.replaces);
+  registerSolveAll(group, ctx, entry);
+  entry.registerOwn?.(group, ctx);
+}
+
+function buildProgram(ctx: Context, registry: readonly GameEntry[]): Command {
   const program = new Command('puzzlekit')
     .description('Generate, solve, verify and rate puzzle-game levels.')
     .version(VERSION, '-V, --version')
@@ -30,8 +51,9 @@ function buildProgram(ctx: Context): Command {
     ctx.json = Boolean(opts.json);
     ctx.debug = Boolean(opts.debug);
   });
-  registerDemo(program, ctx);
-  for (const game of games) game.register(program, ctx);
+  registerDemo(program, ctx, registry);
+  for (const entry of registry) registerGame(program, ctx, entry);
+  registerPack(program, ctx, registry);
   // Every subcommand inherits the output settings and exits through run().
   const inherit = (cmd: Command): void => {
     for (const sub of cmd.commands) {
@@ -63,13 +85,18 @@ function oneLineUsageError(message: string): string {
 }
 
 /**
- * Runs the CLI on `argv` (without node and the script path) and returns the exit code. Never throws:
- * every error becomes one clear line on stderr (with its stack only under --debug).
+ * Runs the CLI on `argv` (without node and the script path) over a registry of games (every game by
+ * default; tests pass their own) and returns the exit code. Never throws: every error becomes one
+ * clear line on stderr (with its stack only under --debug).
  */
-export async function run(argv: readonly string[], io: Io): Promise<number> {
+export async function run(
+  argv: readonly string[],
+  io: Io,
+  registry: readonly GameEntry[] = games,
+): Promise<number> {
   const ctx = new Context(io);
   const debug = argv.includes('--debug');
-  const program = buildProgram(ctx);
+  const program = buildProgram(ctx, registry);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;

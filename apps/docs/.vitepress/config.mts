@@ -37,6 +37,7 @@ const guideSidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Getting started', link: '/guide/getting-started' },
       { text: 'The command line', link: '/guide/cli' },
       { text: 'Conventions', link: '/guide/conventions' },
+      { text: 'How it fits together', link: '/guide/architecture' },
     ],
   },
   {

@@ -18,10 +18,15 @@ describe('Sokoban demo', () => {
   it('generates a level, pushes a box with the keyboard, undoes it, and replays the answer to a solve', async () => {
     const { page, errors } = await openDemo('/games/sokoban.html', 'sokoban');
     const board = '[data-testid="sokoban-board"]';
+    // It opens on a level worth playing (issue 29: it opened nearly solved): most boxes off goal.
+    const opening = (await page.locator('[data-testid="sokoban-status"]').textContent()) ?? '';
+    const [, onGoals, boxes] = /on goals (\d+)\/(\d+)/.exec(opening) ?? [];
+    expect(Number(boxes)).toBeGreaterThanOrEqual(8);
+    expect(Number(onGoals)).toBeLessThanOrEqual(Number(boxes) / 2);
     await page.locator('[data-testid="sokoban-seed"]').fill('7');
     await page.locator('[data-testid="sokoban-generate"]').click();
     await expect(page.locator('[data-testid="sokoban-status"]').textContent()).resolves.toMatch(
-      /9×9, 8 boxes/,
+      /12×12, 9 boxes/,
     );
     const start = await attr(page, board, 'data-player');
     // Walk the generated answer with the arrow keys up to its first push (upper case in LURD).

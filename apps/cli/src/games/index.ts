@@ -1,9 +1,16 @@
-import type { GameModule } from './types.js';
-import { sokoban } from './sokoban.js';
+import type { GameEntry } from './types.js';
+import { sokobanPlugin } from './sokoban.js';
+import { linkPlugin } from './link.js';
 import { mota } from './mota.js';
-import { animalGrid } from './animal-grid.js';
-import { link } from './link.js';
-import { screwJam } from './screw-jam.js';
+import { animalGridPlugin, gardenPlugin } from './animal-grid.js';
+import { screwJamPlugin } from './screw-jam.js';
 
-/** Every game's command group and showcase, in the order `puzzlekit demo` shows them. */
-export const games: readonly GameModule[] = [sokoban, link, mota, animalGrid, screwJam];
+/** Every game's command group and showcase, in the order `puzzlekit --help` and `demo` show them. */
+export const games: readonly GameEntry[] = [
+  sokobanPlugin,
+  linkPlugin,
+  mota,
+  animalGridPlugin,
+  gardenPlugin,
+  screwJamPlugin,
+];

@@ -1,224 +1,100 @@
 import { describe, expect, it } from 'vitest';
-import { parseBoard, replay } from '@puzzlekit/link-layout';
+import { readOptions } from '@puzzlekit/job';
+import { Rng } from '@puzzlekit/rng';
+import { game, playablePairs } from '@puzzlekit/link-layout';
 import { runCli } from '../testing.js';
 
 type Json = Record<string, unknown>;
 
+const link = (argv: readonly string[], files: Record<string, string> = {}) =>
+  runCli(['link', ...argv], files);
+
 describe('puzzlekit link', () => {
-  it('generate prints the board and a solution that clears it (--json)', async () => {
-    const r = await runCli([
-      'link',
+  it('generates --count boards from the streams (seed, i), each with a clearing order that verify replays', async () => {
+    const g = await link([
       'generate',
       '--rows',
       '4',
       '--cols',
       '6',
-      '--faces',
-      '6',
-      '--copies',
-      '4',
-      '--seed',
-      '3',
-      '--gravity',
-      'down',
-      '--json',
-    ]);
-    expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { board: string[]; solution: [number, number][][] };
-    expect(out.board).toHaveLength(4);
-    expect(out.board[0]).toHaveLength(6);
-    const board = parseBoard(out.board.join('\n'));
-    const check = replay(
-      board,
-      out.solution.map(([a, b]) => [a!, b!] as const),
-      { gravity: 'down' },
-    );
-    expect(check.cleared).toBe(true);
-    const again = await runCli([
-      'link',
-      'generate',
-      '--rows',
-      '4',
-      '--cols',
-      '6',
-      '--faces',
-      '6',
-      '--copies',
-      '4',
-      '--seed',
-      '3',
-      '--gravity',
-      'down',
-      '--json',
-    ]);
-    expect(again.stdout).toBe(r.stdout);
-  });
-
-  it('solve and hint read a board file; text and JSON', async () => {
-    const files = { 'b.txt': 'AB\nAB\n' };
-    const s = await runCli(['link', 'solve', 'b.txt', '--json'], files);
-    expect(s.code).toBe(0);
-    const out = JSON.parse(s.stdout) as Json;
-    expect(out.solvable).toBe(true);
-    expect(out.solution).toHaveLength(2);
-    const h = await runCli(['link', 'hint', 'b.txt'], files);
-    expect(h.code).toBe(0);
-    expect(h.stdout).toMatch(/^play [AB] \(\d,\d\)-\(\d,\d\) via/);
-    const gen = await runCli([
-      'link',
-      'generate',
-      '--rows',
-      '4',
-      '--cols',
-      '4',
-      '--copies',
+      '--count',
       '2',
+      '--seed',
+      '3',
       '--out',
-      'g.txt',
+      'b.json',
     ]);
-    expect(gen.files['g.txt']).toMatch(/^[A-Za-z]{4}\n/);
-    const rate = await runCli(['link', 'rate', 'g.txt', '--playouts', '20'], gen.files);
-    expect(rate.stdout).toMatch(/random play clears 100\.0% of 20 playouts/);
-    const shuffled = await runCli(['link', 'shuffle', 'g.txt', '--json'], gen.files);
-    expect((JSON.parse(shuffled.stdout) as { board: string[] }).board).toHaveLength(4);
+    expect(g.code).toBe(0);
+    expect(g.stdout).toBe('');
+    const options = readOptions(game.generate!.options, { rows: 4, cols: 6 });
+    const made = [0, 1].map((i) => {
+      const r = game.generate!.run(options, Rng.forIndex(3, i), game.generate!.budget);
+      if (!('value' in r)) throw new Error('gave up');
+      return r.value;
+    });
+    expect(g.files['b.json']).toBe(game.format!.print(made));
+    const v = await link(['verify', 'b.json'], g.files);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toContain('2 of 2 levels solved by their answers');
   });
 
-  it('an unsolvable board exits 1 with the proof; bad input gets a clear line', async () => {
-    const files = { 'x.txt': '#####\n#AB##\n#BA##\n#####\n', 'bad.txt': 'AA\nA,\n' };
-    const s = await runCli(['link', 'solve', 'x.txt', '--json'], files);
-    expect(s.code).toBe(1);
-    expect(JSON.parse(s.stdout)).toMatchObject({ solvable: false, solution: null });
-    const h = await runCli(['link', 'hint', 'x.txt', '--no-reshuffle'], files);
-    expect(h.code).toBe(1);
-    expect(h.stdout).toMatch(/deadlock/);
-    const bad = await runCli(['link', 'solve', 'bad.txt'], files);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/bad\.txt:2:2: unknown character/);
-    const usage = await runCli(['link', 'generate', '--gravity', 'sideways']);
-    expect(usage.code).toBe(2);
-    expect(usage.stderr).toMatch(/--gravity must be one of/);
-    const missing = await runCli(['link', 'solve', 'nope.txt']);
-    expect(missing.code).toBe(1);
-  });
-
-  it('offers the reshuffle the game would deal on a stuck board, and it can be cleared', async () => {
-    const files = {
-      'stuck.txt': '#####\n#AB##\n#BA##\n#####\n',
-      'trap.txt': 'ABAB\n....\nBABA\n',
-    };
-    for (const [file, gravity] of [
-      ['stuck.txt', 'none'],
-      ['stuck.txt', 'down'],
-    ] as const) {
-      const h = await runCli(['link', 'hint', file, '--gravity', gravity, '--json'], files);
-      expect(h.code).toBe(0);
-      const out = JSON.parse(h.stdout) as {
-        status: string;
-        reshuffle: { board: string[]; solution: [number, number][][] };
-      };
-      expect(out.status).toBe('deadlock');
-      const before = parseBoard(files[file]);
-      const after = parseBoard(out.reshuffle.board.join('\n'));
-      // Same faces on the same cells, only moved between tiles; and the clearing order clears it.
-      expect(after.cells.map((v) => (v > 0 ? 1 : v))).toEqual(
-        before.cells.map((v) => (v > 0 ? 1 : v)),
-      );
-      expect([...after.cells].sort()).toEqual([...before.cells].sort());
-      const moves = out.reshuffle.solution.map(([a, b]) => [a!, b!] as const);
-      expect(replay(after, moves, { gravity }).cleared).toBe(true);
-    }
-    const text = await runCli(['link', 'hint', 'stuck.txt'], files);
-    expect(text.stdout).toMatch(/the game reshuffles the remaining tiles/);
-  });
-
-  it('bad option values are usage errors (exit 2) that name the real limit', async () => {
-    const big = await runCli(['link', 'generate', '--rows', '200', '--cols', '200']);
-    expect(big.code).toBe(2);
-    expect(big.stderr).toMatch(/at most 414 faces/);
-    expect(big.stderr).not.toMatch(/not a multiple/);
-    const fits = await runCli(['link', 'generate', '--rows', '42', '--cols', '42']);
-    expect(fits.code).toBe(2);
-    expect(fits.stderr).toMatch(/use 6 copies \(294 faces\)/);
-    for (const argv of [
-      ['--difficulty', '2'],
-      ['--difficulty', '-0.1'],
-      ['--copies', '3'],
-      ['--max-ms', '0'],
-      ['--holes', 'maybe'],
-    ]) {
-      const r = await runCli(['link', 'generate', ...argv]);
-      expect(r.code, argv.join(' ')).toBe(2);
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    }
-    const both = await runCli(['link', 'solve', 'x.txt', '--max-ms', '5', '--time-limit', '5']);
-    expect(both.code).toBe(2);
-  });
-
-  it('huge or deep inputs end in one typed line with line, column and the limit', async () => {
-    const files = {
-      'tall.txt': 'X\n'.repeat(130_001),
-      'wide.txt': `${'X'.repeat(1_000_001)}\n`,
-      'nul.txt': 'AA\nA\u0000\n',
-    };
-    const tall = await runCli(['link', 'generate', '--mask', 'tall.txt'], files);
-    expect(tall.code).toBe(1);
-    expect(tall.stderr).toMatch(/tall\.txt:1001:1: the mask has more than 1000 rows/);
-    const wide = await runCli(['link', 'solve', 'wide.txt'], files);
-    expect(wide.code).toBe(1);
-    expect(wide.stderr).toMatch(/wide\.txt:1:1001: line is longer than 1000 characters/);
-    expect(wide.stderr.length).toBeLessThan(300);
-    const nul = await runCli(['link', 'solve', 'nul.txt'], files);
-    expect(nul.code).toBe(1);
-    expect(nul.stderr).toMatch(/nul\.txt:2:2: unknown character '\\u0000'/);
-  });
-
-  it('solves a board solvable by construction with a deep search; --budget bounds it', async () => {
-    // The 100×100 board of issue 12 is in the package's slow tests; this one is 800 moves deep.
-    const gen = await runCli([
-      'link',
+  it('solves, hints and rates every board of a file, and shuffles one into a clearable board', async () => {
+    const g = await link([
       'generate',
       '--rows',
-      '40',
+      '4',
       '--cols',
-      '40',
-      '--copies',
-      '16',
-      '--seed',
-      '1',
+      '6',
+      '--gravity',
+      'down',
       '--out',
-      'b.txt',
+      'b.json',
     ]);
-    expect(gen.code).toBe(0);
-    const s = await runCli(['link', 'solve', 'b.txt', '--json', '--max-ms', '600000'], gen.files);
-    expect(s.code).toBe(0);
-    const out = JSON.parse(s.stdout) as { solution: [number, number][][] };
-    expect(out.solution).toHaveLength(800);
-    const board = parseBoard(gen.files['b.txt']!);
-    expect(
-      replay(
-        board,
-        out.solution.map(([a, b]) => [a!, b!] as const),
-      ).cleared,
-    ).toBe(true);
-    const tight = await runCli(['link', 'solve', 'b.txt', '--budget', '10'], gen.files);
-    expect(tight.code).toBe(1);
-    expect(tight.stdout).toMatch(/gave up: node budget of 10 reached after 10 nodes/);
-    const tightJson = await runCli(
-      ['link', 'solve', 'b.txt', '--budget', '10', '--json'],
-      gen.files,
+    const solved = await link(['solve', 'b.json', '--json'], g.files);
+    expect(solved.code).toBe(0);
+    const answer = (JSON.parse(solved.stdout) as { levels: { answer: unknown }[] }).levels[0]!
+      .answer;
+    const level = game.format!.parse(g.files['b.json']!)[0]!.level;
+    expect(game.verify!(level, game.answerFromJson(answer))).toEqual({ ok: true });
+
+    const hint = await link(['hint', 'b.json', '--json'], g.files);
+    expect(hint.code).toBe(0);
+    const row = (JSON.parse(hint.stdout) as { levels: Json[] }).levels[0]!;
+    expect(row).toMatchObject({ outcome: { kind: 'solved' } });
+    expect(row.playablePairs).toBe(playablePairs(level.board, level).length);
+    expect((await link(['hint', 'b.json'], g.files)).stdout).toMatch(
+      /^level 1 of 1: play . at row \d+, column \d+ with row \d+, column \d+\n$/,
     );
-    expect(JSON.parse(tightJson.stdout).outcome).toEqual({
-      kind: 'gave-up',
-      bound: 'nodes',
-      limit: 10,
-    });
+
+    const rate = await link(['rate', 'b.json', '--json'], g.files);
+    expect(rate.code).toBe(0);
+    const rating = (JSON.parse(rate.stdout) as { levels: { rating: { score: number } }[] })
+      .levels[0]!.rating;
+    expect(rating.score).toBeGreaterThanOrEqual(0);
+    expect(rating.score).toBeLessThanOrEqual(100);
+
+    const s = await link(['shuffle', 'b.json', '--seed', '2', '--out', 's.json'], g.files);
+    expect(s.code).toBe(0);
+    const shuffled = game.format!.parse(s.files['s.json']!)[0]!;
+    expect(shuffled.level.board.cells.filter((c) => c > 0).sort()).toEqual(
+      level.board.cells.filter((c) => c > 0).sort(),
+    );
+    expect(game.verify!(shuffled.level, shuffled.answer!)).toEqual({ ok: true });
   });
 
-  it('has a deterministic demo section', async () => {
-    const { link } = await import('./link.js');
-    const a = await link.demo({} as never);
-    const b = await link.demo({} as never);
-    expect(a.text).toBe(b.text);
-    expect(a.text).toMatch(/exact solver: solved/);
+  it('calls bad values usage mistakes (exit 2) and a bad board file a failure (exit 1)', async () => {
+    for (const argv of [
+      ['generate', '--rows', '0'],
+      ['generate', '--gravity', 'sideways'],
+      ['generate', '--difficulty', '2'],
+      ['generate', '--count', 'many'],
+    ]) {
+      const r = await link(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), argv.join(' ')).toHaveLength(1);
+    }
+    const bad = await link(['solve', 'x.json'], { 'x.json': '{"levels": [{"board": ["AB"]}]' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^puzzlekit: x\.json/);
   });
 });

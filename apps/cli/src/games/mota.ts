@@ -34,7 +34,7 @@ import {
   numberOption,
   UsageError,
 } from '../context.js';
-import type { DemoSection, GameModule } from './types.js';
+import type { DemoSection, LegacyGameModule } from './types.js';
 
 /** Reads a project folder (the tower folder or its `project` folder) through the CLI's file access. */
 function readProject(ctx: Context, dir: string): Promise<Project> {
@@ -212,7 +212,7 @@ async function findFixtureTower(): Promise<string | null> {
 const DEMO_FLOOR = 'MT1';
 
 /** `puzzlekit mota …`: list floors, solve a floor, order an abstract tree. */
-export const mota: GameModule = {
+export const mota: LegacyGameModule = {
   register(program: Command, ctx: Context) {
     const group = program
       .command('mota')
