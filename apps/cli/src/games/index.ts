@@ -1,7 +1,7 @@
 import type { GameEntry } from './types.js';
 import { sokobanPlugin } from './sokoban.js';
 import { linkPlugin } from './link.js';
-import { mota } from './mota.js';
+import { motaPlugin } from './mota.js';
 import { animalGridPlugin, gardenPlugin } from './animal-grid.js';
 import { screwJamPlugin } from './screw-jam.js';
 
@@ -9,7 +9,7 @@ import { screwJamPlugin } from './screw-jam.js';
 export const games: readonly GameEntry[] = [
   sokobanPlugin,
   linkPlugin,
-  mota,
+  motaPlugin,
   animalGridPlugin,
   gardenPlugin,
   screwJamPlugin,

@@ -23,18 +23,14 @@ import {
   type HeroStats,
   type Project,
   type TowerPlan,
+  game,
 } from '@puzzlekit/mota-bluegem';
+import { CommandBudget } from '../common/budget.js';
+import { budgetFlags } from '../common/flags.js';
 import { readProjectWith } from '@puzzlekit/mota-bluegem/node';
 import { quoteInput } from '@puzzlekit/errors';
-import {
-  CommandFailure,
-  type Context,
-  intOption,
-  maxMsOption,
-  numberOption,
-  UsageError,
-} from '../context.js';
-import type { DemoSection, LegacyGameModule } from './types.js';
+import { CommandFailure, type Context, intOption, numberOption, UsageError } from '../context.js';
+import type { DemoSection, GamePlugin } from './types.js';
 
 /** Reads a project folder (the tower folder or its `project` folder) through the CLI's file access. */
 function readProject(ctx: Context, dir: string): Promise<Project> {
@@ -87,7 +83,10 @@ function heroOptions(cmd: Command): Command {
     .option('--atk <n>', 'hero attack')
     .option('--def <n>', 'hero defence')
     .option('--mdef <n>', 'hero magic defence')
-    .option('--probe', 'raise attack to 2 × the floor’s highest monster defence + 1 (survey mode)')
+    .option(
+      '--probe',
+      'a hero strong enough to fight everything on the floor: attack 2 × its highest monster defence + 1 (to see the whole floor)',
+    )
     .option(
       '--keys <list>',
       "keys held on arrival, such as yellowKey=2,blueKey=1, or 'doors' for one per door of the floors (default: the game's starting keys)",
@@ -101,11 +100,11 @@ function solutionText(sol: FloorSolution, title: string): string {
       ? `not proven — ${sol.why ?? ''} (the search alone proved this order best under the model)`
       : `no — ${sol.why ?? ''}`;
   const lines = [
-    `floor ${sol.floorId} (${title}): ${sol.gateCount} guard group(s), ${sol.tree ? 'a tree' : 'with cycles'}, ${num(sol.totalReward)} defence to collect${sol.defenceAllowed < sol.totalReward ? ` (the keys allow ${num(sol.defenceAllowed)})` : ''}`,
+    `floor ${sol.floorId} (${title}): ${sol.gateCount} group(s) of monsters guarding rooms, ${sol.tree ? 'each room reached one way (a tree)' : 'some rooms reached more than one way (cycles)'}, ${num(sol.totalReward)} defence to collect${sol.defenceAllowed < sol.totalReward ? ` (the keys allow ${num(sol.defenceAllowed)})` : ''}`,
     ...(sol.approximate ? ['custom damage formula: figures approximate'] : []),
-    `method: ${sol.method}${sol.states > 0 ? ` (${num(sol.states)} states)` : ''}; optimal: ${proven}`,
+    `method: ${sol.method}${sol.work > 0 ? ` (${num(sol.work)} positions searched)` : ''}; optimal: ${proven}`,
     `walked and simulated: ${num(sol.totalDamage)} damage in ${sol.fights.length} fight(s), HP left ${num(sol.hpLeft)}${sol.survived ? '' : ' — the hero does not survive this route with these numbers'}`,
-    `linear model for the walked fights: ${num(sol.predictedDamage)} damage (${sol.linearMatched ? 'matches the simulation' : 'differs from the simulation'})`,
+    `quick estimate for the walked fights (each defence point saves a fixed damage per fight): ${num(sol.predictedDamage)} damage — ${sol.linearMatched ? 'the same as the step-by-step simulation' : 'not the same as the step-by-step simulation, which is the one to trust'}`,
     `counting gem defence only: this order ${num(sol.modelDamage)}, a greedy order ${num(sol.greedyDamage)}`,
     `doors opened ${sol.doorsOpened}; keys left: ${keysText(sol.keysLeft)}`,
     '',
@@ -118,7 +117,7 @@ function solutionText(sol: FloorSolution, title: string): string {
     `route: ${sol.route === '' ? '(none)' : sol.route}`,
   ];
   if (sol.nonlinear.length > 0) {
-    lines.push('', 'not linear in defence:');
+    lines.push('', 'monsters whose damage does not fall by a fixed amount per defence point:');
     for (const m of sol.nonlinear)
       lines.push(`  (${m.x},${m.y}) ${m.id}: ${m.flags.map((f) => f.reason).join('; ')}`);
   }
@@ -212,12 +211,14 @@ async function findFixtureTower(): Promise<string | null> {
 const DEMO_FLOOR = 'MT1';
 
 /** `puzzlekit mota …`: list floors, solve a floor, order an abstract tree. */
-export const mota: LegacyGameModule = {
-  register(program: Command, ctx: Context) {
-    const group = program
-      .command('mota')
-      .description('H5 Magic Tower: the fight order that takes the least damage (blue-gem theory)');
-
+export const motaPlugin: GamePlugin = {
+  game,
+  description:
+    'H5 Magic Tower: the fight order that takes the least damage (blue-gem theory); solve reads a tower folder',
+  // A tower is a folder, not a level file: mota's own solve reads one (verify and rate read the
+  // descriptor's floor levels as JSON, as the pack runner writes them).
+  replaces: ['solve'],
+  registerOwn(group: Command, ctx: Context) {
     heroOptions(
       group
         .command('floors')
@@ -262,15 +263,13 @@ export const mota: LegacyGameModule = {
         .option('--hero-x <x>', 'hero x (default: one plan per arrival cell)')
         .option('--hero-y <y>', 'hero y')
         .option(
-          '--max-nodes <n>',
-          'search states the exact search may expand per arrival cell (floors with cycles)',
-          '2000000',
+          '--max-work <n>',
+          `positions the exact search may look at, per arrival cell (floors with cycles; default ${num(game.solve!.budget.maxWork ?? 0)})`,
         )
-        .option('--max-states <n>', 'search states it may hold in memory', '4000000')
+        .option('--max-states <n>', 'positions it may hold in memory', '4000000')
         .option(
           '--max-ms <ms>',
-          'time budget of the exact searches in milliseconds (all arrival cells together)',
-          '20000',
+          'stop after this many milliseconds (one deadline for every arrival cell; a search it stops says so)',
         ),
     ).action(
       async (
@@ -279,14 +278,13 @@ export const mota: LegacyGameModule = {
           floor: string;
           heroX?: string;
           heroY?: string;
-          maxNodes: string;
+          maxWork?: string;
           maxStates: string;
-          maxMs: string;
+          maxMs?: string;
         },
       ) => {
-        const maxNodes = intOption('--max-nodes', flags.maxNodes, 1);
+        const budget = new CommandBudget(game.solve!, budgetFlags(flags));
         const maxStates = intOption('--max-states', flags.maxStates, 1);
-        const maxMs = maxMsOption(flags.maxMs);
         if ((flags.heroX === undefined) !== (flags.heroY === undefined))
           throw new UsageError('give both --hero-x and --hero-y');
         const at =
@@ -300,9 +298,7 @@ export const mota: LegacyGameModule = {
         const keys = keysFrom(project, flags);
         const options = {
           hero: heroFrom(project, flags.floor, flags),
-          maxNodes,
-          maxStates,
-          maxMs,
+          budget: { ...budget.forLevel(), maxStates },
           ...(keys !== undefined ? { keys } : {}),
         };
         if (at !== undefined) {
@@ -348,17 +344,27 @@ export const mota: LegacyGameModule = {
           'plan the whole tower floor by floor in play order, carrying HP, ATK, DEF, MDEF and keys',
         )
         .argument('<project-dir>', 'the tower folder or its project/ folder')
-        .option('--max-nodes <n>', 'search states each floor’s exact search may expand', '200000')
-        .option('--max-states <n>', 'search states it may hold in memory', '4000000')
-        .option('--max-ms <ms>', 'time budget of the whole plan in milliseconds', '60000'),
+        .option('--floor-work <n>', 'positions each floor’s exact search may look at')
+        .option('--max-work <n>', 'positions all floors’ searches together may look at')
+        .option('--max-states <n>', 'positions a search may hold in memory', '4000000')
+        .option(
+          '--max-ms <ms>',
+          'stop the whole plan after this many milliseconds (one deadline for every floor)',
+        ),
     ).action(
       async (
         dir: string,
-        flags: HeroFlags & { maxNodes: string; maxStates: string; maxMs: string },
+        flags: HeroFlags & {
+          floorWork?: string;
+          maxWork?: string;
+          maxStates: string;
+          maxMs?: string;
+        },
       ) => {
-        const maxNodes = intOption('--max-nodes', flags.maxNodes, 1);
+        const { maxWork, maxMs } = budgetFlags(flags);
         const maxStates = intOption('--max-states', flags.maxStates, 1);
-        const maxMs = maxMsOption(flags.maxMs);
+        const floorWork =
+          flags.floorWork === undefined ? undefined : intOption('--floor-work', flags.floorWork, 0);
         if (flags.probe === true)
           throw new UsageError('--probe is per floor; the whole-tower plan carries the real hero');
         const project = await readProject(ctx, dir);
@@ -371,9 +377,12 @@ export const mota: LegacyGameModule = {
           plan = planTower(project, {
             hero: heroFrom(project, project.start.floorId, flags),
             ...(keys !== undefined ? { keys } : {}),
-            maxNodes,
-            maxStates,
-            maxMs,
+            budget: {
+              maxStates,
+              ...(maxWork === undefined ? {} : { maxWork }),
+              ...(maxMs === undefined ? {} : { maxMs }),
+            },
+            ...(floorWork === undefined ? {} : { floorWork }),
             onProgress: (done, total) => progress.update(done, total),
           });
         } finally {
@@ -427,13 +436,13 @@ export const mota: LegacyGameModule = {
     const sol = solveFloor(project, DEMO_FLOOR, { hero });
     const saved = sol.greedyDamage - sol.modelDamage;
     const text = [
-      `${project.title} ${DEMO_FLOOR} (the real community tower), survey hero atk ${hero.atk} def ${hero.def}:`,
-      `${sol.gateCount} guard groups, ${sol.tree ? 'a tree' : 'with cycles'}; ${sol.method} search, ${num(sol.states)} states, optimal: ${sol.optimal ? 'yes (proven)' : `no — ${sol.why ?? ''}`}`,
+      `${project.title} ${DEMO_FLOOR} (a real community tower), with a hero strong enough to fight everything on the floor (attack ${hero.atk}, defence ${hero.def}):`,
+      `${sol.gateCount} groups of monsters guarding rooms, ${sol.tree ? 'each room reached one way' : 'some rooms reached more than one way'}; ${sol.method} search, ${num(sol.work)} positions searched, best order proven: ${sol.optimal ? 'yes' : `no — ${sol.why ?? ''}`}`,
       `best order: ${sol.order.map((o) => `(${o.x},${o.y})`).join(' ')}`,
       `counting gem defence only: this order ${num(sol.modelDamage)} damage vs ${num(sol.greedyDamage)} for a greedy order (the order saves ${num(saved)})`,
-      `walked and simulated: ${num(sol.totalDamage)} damage, HP left ${num(sol.hpLeft)} (potions and attack items on the way count too; not comparable with the two figures above); the linear model for the walked fights: ${num(sol.predictedDamage)}${sol.linearMatched ? ' (matches)' : ' (differs)'}`,
+      `walked and simulated: ${num(sol.totalDamage)} damage, HP left ${num(sol.hpLeft)} (potions and attack items on the way count too; not comparable with the two figures above); the quick estimate (a fixed saving per defence point) says ${num(sol.predictedDamage)}${sol.linearMatched ? ', the same' : ', not the same: trust the simulation'}`,
       `route ${sol.route.length} moves: ${sol.route.slice(0, 60)}${sol.route.length > 60 ? '…' : ''}`,
-      `non-linear monsters: ${sol.nonlinear.length}; attack items on the floor: ${sol.attackItems.length}`,
+      `monsters whose damage does not fall by a fixed amount per defence point: ${sol.nonlinear.length}; attack items on the floor: ${sol.attackItems.length}`,
     ].join('\n');
     return { title: 'mota-bluegem', text, data: { fixture: true, ...solutionJson(sol) } };
   },
