@@ -1,0 +1,4 @@
+import path from 'node:path';
+import { testReadmeExamples } from '@puzzlekit/vitest-config/readme';
+
+testReadmeExamples(path.resolve(import.meta.dirname, '..'));
