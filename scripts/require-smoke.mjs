@@ -15,8 +15,9 @@ let failed = 0;
 for (const pkg of listed) {
   if (pkg.private || pkg.name === undefined) continue;
   const manifest = createRequire(import.meta.url)(join(pkg.path, 'package.json'));
+  // Code entry points only: package.json, JSON Schemas and pattern subpaths (`./schema/*`) are data.
   const subpaths = Object.keys(manifest.exports ?? {}).filter(
-    (key) => key !== './package.json' && !key.endsWith('.json'),
+    (key) => key !== './package.json' && !key.endsWith('.json') && !key.includes('*'),
   );
   const require = createRequire(join(pkg.path, 'package.json'));
   for (const subpath of subpaths) {
