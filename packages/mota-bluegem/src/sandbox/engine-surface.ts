@@ -2,8 +2,8 @@
  * The part of the H5 engine that a tower's `getDamageInfo` / `getEnemyInfo` read, written for the
  * sandbox (this text runs inside QuickJS, never in the host). It follows the engine's `libs/`
  * (`control.js`: `getStatusOrDefault`, `getRealStatusOrDefault`, flags; `enemys.js`: `hasSpecial`,
- * `getEnemyValue`, `getEnemyInfo`, `getDamageInfo`; `items.js`: `hasItem`) for a hero without buffs,
- * equipment or floor-specific monster changes — what the package's own formula assumes too.
+ * `getEnemyValue`, `getEnemyInfo`, `getDamageInfo`; `items.js`: `hasItem`, `hasEquip`, `getEquip`) for a
+ * hero without buffs, equipment or floor-specific monster changes — what the package's own formula assumes too.
  * Every other member of `core` throws an error marked `notComputable`, so a tower whose damage code
  * needs more of the engine (auras through `extractBlocks`, equipment, maps) is reported "not
  * computable" for that monster instead of being given a wrong number.
@@ -66,6 +66,9 @@ var core = __strict(
     addFlag: function (name, value) { __flags[name] = (__flags[name] || 0) + value; },
     hasItem: function (id) { return (__items[id] || 0) > 0; },
     itemCount: function (id) { return __items[id] || 0; },
+    // the hero wears nothing: equipment goes to the inventory and is not applied (as in the plans)
+    hasEquip: function () { return false; },
+    getEquip: function () { return null; },
     clone: function (v) { return JSON.parse(JSON.stringify(v)); },
   },
   'core',
