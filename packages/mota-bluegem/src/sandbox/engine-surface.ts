@@ -70,6 +70,10 @@ var core = __strict(
     hasEquip: function () { return false; },
     getEquip: function () { return null; },
     clone: function (v) { return JSON.parse(JSON.stringify(v)); },
+    // utils.js helpers the damage code of many towers calls
+    isset: function (v) { return v != null; },
+    inArray: function (array, element) { return array instanceof Array && array.indexOf(element) >= 0; },
+    clamp: function (x, a, b) { var min = Math.min(a, b), max = Math.max(a, b); return Math.min(Math.max(x || 0, min), max); },
   },
   'core',
 );
