@@ -97,8 +97,22 @@ export {
   type GateSolution,
 } from './solve/exact.js';
 export {
+  openTowerDamage,
+  type FloorCell,
+  type SandboxLimits,
+  type TowerDamage,
+  type TowerDamageSandbox,
+} from './sandbox/tower-damage.js';
+export {
+  checkWithTowerCode,
+  MAX_CHECKED_DEFENCE_POINTS,
+  type TowerCodeCheck,
+  type TowerCodeMonster,
+} from './sandbox/check.js';
+export {
   solveFloor,
   CUSTOM_DAMAGE_NOTE,
+  TOWER_CODE_NOTE,
   type Fight,
   type FloorSolution,
   type PickUp,

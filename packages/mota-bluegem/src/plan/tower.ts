@@ -6,6 +6,7 @@ import { checkHero, checkKeys } from '../hero.js';
 import type { HeroStats, Project } from '../model.js';
 import { SEARCH_UNIT } from '../solve/exact.js';
 import { solveFloor, type FloorSolution, type SolveFloorOptions } from '../solve/floor.js';
+import type { TowerDamageSandbox } from '../sandbox/tower-damage.js';
 
 /** One plan per cell the hero can arrive on. */
 export interface ArrivalPlan {
@@ -90,6 +91,8 @@ export interface PlanTowerOptions {
   readonly budget?: Budget;
   /** Search states each floor's exact search may expand (default {@link PLAN_FLOOR_WORK}). */
   readonly floorWork?: number;
+  /** The tower's own damage code in a sandbox: see {@link SolveFloorOptions.towerDamage}. */
+  readonly towerDamage?: TowerDamageSandbox;
   /** Called after each floor with the number of floors done and the total. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -259,6 +262,7 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
         y: arrival.y,
         arrival: true,
         budget: meter.share(floorWork),
+        ...(options.towerDamage !== undefined ? { towerDamage: options.towerDamage } : {}),
       });
       meter.charge(solution.work);
     } catch (error) {

@@ -26,6 +26,8 @@ import { simulate, type Simulation } from '../walk/simulate.js';
 import { own } from '../lookup.js';
 import { checkKeys } from '../hero.js';
 import type { HeroStats, Project } from '../model.js';
+import { checkWithTowerCode, type TowerCodeCheck } from '../sandbox/check.js';
+import type { TowerDamageSandbox } from '../sandbox/tower-damage.js';
 
 /** Options of {@link solveFloor}. */
 export interface SolveFloorOptions extends FloorGraphOptions {
@@ -43,10 +45,20 @@ export interface SolveFloorOptions extends FloorGraphOptions {
   readonly keySearch?: boolean;
   /** Keys the hero holds on arrival, by item id (default: the keys the game starts with). */
   readonly keys?: Readonly<Record<string, number>>;
+  /**
+   * The tower's own damage code in a sandbox ({@link openTowerDamage}). On a tower with custom damage
+   * code, every damage the plan rests on is then asked of it ({@link checkWithTowerCode}); where all
+   * come from the tower's code and equal the formula's, the figures are exact and may be proven.
+   */
+  readonly towerDamage?: TowerDamageSandbox;
 }
 
 /** What the message says when a tower's `functions.js` replaces the stock damage code. */
 export const CUSTOM_DAMAGE_NOTE = 'custom damage formula: figures approximate';
+
+/** What the message says when the tower's own damage code confirmed every damage of the plan. */
+export const TOWER_CODE_NOTE =
+  "custom damage formula: every damage of this plan checked against the tower's own code";
 
 /** One fight of the simulated route. */
 export interface Fight extends CellRef {
@@ -60,6 +72,9 @@ export interface Fight extends CellRef {
   readonly predicted: number;
   /** Hero HP after the fight. */
   readonly hp: number;
+  /** The hero's numbers just before the fight, and the hatred then (what the damage was computed from). */
+  readonly heroBefore: HeroStats;
+  readonly hatred: number;
 }
 
 /** One item picked up on the route. */
@@ -85,8 +100,13 @@ export interface FloorSolution {
   readonly optimal: boolean;
   /** The search alone proved the order best under the model (whatever the walk then shows). */
   readonly searchProven: boolean;
-  /** The tower's `functions.js` replaces the stock damage code: every damage figure is approximate. */
+  /**
+   * The tower's `functions.js` replaces the stock damage code and its own code did not confirm every
+   * damage of this plan (see {@link towerCode}): the figures are approximate.
+   */
   readonly approximate: boolean;
+  /** What the tower's own damage code said, per monster (only with `towerDamage` on a custom tower). */
+  readonly towerCode?: TowerCodeCheck;
   /** Keys held after the walk, by item id. */
   readonly keysLeft: Readonly<Record<string, number>>;
   /** Why the answer is not proven optimal, when it is not. */
@@ -244,14 +264,20 @@ export function solveFloor(
   if (short.length === 0 && sim.keyShort && walkable.doorKeys.size > 0)
     return solveFloor(project, floorId, { ...options, keySearch: true });
   const { keyShort: _keyShort, ...walk } = sim;
-  const approximate = project.engine.damageCode.status === 'custom';
-  const why = verdict(project, graph, found, sim);
+  const custom = project.engine.damageCode.status === 'custom';
+  const towerCode =
+    custom && options.towerDamage !== undefined
+      ? checkWithTowerCode(project, graph, walk.fights, options.towerDamage)
+      : undefined;
+  const approximate = custom && towerCode?.confirmed !== true;
+  const why = verdict(project, graph, found, sim, towerCode);
   return {
     floorId: graph.floorId,
     method: found.method,
     optimal: why === undefined,
     searchProven: found.why === undefined,
     approximate,
+    ...(towerCode !== undefined ? { towerCode } : {}),
     ...(why !== undefined ? { why } : {}),
     work: found.work,
     outcome: found.outcome,
@@ -269,7 +295,12 @@ export function solveFloor(
     nonlinear: graph.nonlinear,
     unbeatable: graph.unbeatable,
     attackItems: graph.attackItems,
-    notes: [...(approximate ? [CUSTOM_DAMAGE_NOTE] : []), ...graph.notes, ...found.keyNotes],
+    notes: [
+      ...(approximate ? [CUSTOM_DAMAGE_NOTE] : []),
+      ...(custom && !approximate ? [TOWER_CODE_NOTE] : []),
+      ...graph.notes,
+      ...found.keyNotes,
+    ],
   };
 }
 
@@ -418,9 +449,12 @@ function verdict(
   graph: FloorGraph,
   found: FoundOrder,
   sim: Simulation,
+  towerCode: TowerCodeCheck | undefined,
 ): string | undefined {
   if (found.why !== undefined) return found.why;
-  if (project.engine.damageCode.status === 'custom')
+  if (towerCode !== undefined && !towerCode.confirmed)
+    return `${CUSTOM_DAMAGE_NOTE} (the tower's own code: ${towerCode.why ?? ''})`;
+  if (project.engine.damageCode.status === 'custom' && towerCode === undefined)
     return `${CUSTOM_DAMAGE_NOTE} (the tower's functions.js changes ${project.engine.damageCode.differing.join(', ')})`;
   if (graph.unreadItems.length > 0)
     return `the effect of ${graph.unreadItems.join(', ')} could not be read: figures approximate`;

@@ -1,6 +1,6 @@
 import { DisjointSet } from '@puzzlekit/disjoint-set';
 import { InvalidInputError } from '@puzzlekit/errors';
-import { IndexedHeap } from '@puzzlekit/graph-search';
+import { IdHeap, IndexedHeap } from '@puzzlekit/graph-search';
 
 /**
  * An out-tree scheduling instance (1 | outtree | Σ wⱼCⱼ): node `i` has processing time `p[i]`
@@ -77,9 +77,9 @@ export function checkOutTree(tree: OutTree): number {
  * exactly: two different ratios w₁/p₁ ≠ w₂/p₂ differ by at least 1/(p₁p₂), so rounding both to the same
  * double would need w₁p₂ + w₂p₁ > 2^53. There graph-search's typed {@link IndexedHeap} is used
  * (priority −w/p, ties by first node, decrease-key in place). Otherwise (larger sums, non-integers)
- * ratios within rounding of each other are compared by cross-multiplying the sums, in a heap written
- * here: graph-search's comparator `Heap` with lazy deletion measured 1.4–1.6× slower on 200,000 nodes
- * (see the README), more than the 1.1× the shared core may cost.
+ * ratios within rounding of each other are compared by cross-multiplying the sums, on graph-search's
+ * {@link IdHeap} (ids ordered by a caller-given comparison over the group sums, merged groups replaced in
+ * place): it replaced the heap written here at the same CPU (see the README).
  *
  * @returns The optimal order (node indices), root first.
  * @throws InvalidInputError when the input is not one rooted tree with finite non-negative p and w.
@@ -197,90 +197,42 @@ function mergeByRatio(groups: HornGroups, root: number): void {
 }
 
 /**
- * Horn with a binary heap written here: group ids in slots, keys in slot order beside them (ratio as
- * a double, +∞ for p = 0, and the first node for ties) so that a comparison reads neighbouring memory;
- * ratios within rounding of each other are compared exactly by cross-multiplication of the group sums.
- * A merged group takes its parent group's slot and is sifted up or down (`pos`: each group's slot).
+ * Horn with graph-search's {@link IdHeap} over group ids: each group's ratio (+∞ for p = 0) is kept
+ * in an array by group id, and `before` compares ratios, exactly by cross-multiplying the group sums
+ * when they are within rounding of each other, then the first node for ties. A merged group takes
+ * its parent group's slot (`replace`) and is sifted up or down.
  */
 function mergeByCrossProducts(groups: HornGroups, root: number): void {
-  const { gp, gw } = groups;
+  const { gp, gw, head } = groups;
   const n = gp.length;
-  const heap = new Int32Array(n);
-  const key = new Float64Array(n);
-  const tie = new Int32Array(n);
-  const pos = new Int32Array(n).fill(-1);
-  let size = 0;
-  const ratioOf = (g: number): number =>
-    gp[g]! === 0 ? Number.POSITIVE_INFINITY : gw[g]! / gp[g]!;
-  // Slot-held (group a, key ka, tie ta) ranks above (b, kb, tb).
-  const above = (a: number, ka: number, ta: number, b: number, kb: number, tb: number): boolean => {
+  const ratio = new Float64Array(n);
+  const setRatio = (g: number): void => {
+    ratio[g] = gp[g]! === 0 ? Number.POSITIVE_INFINITY : gw[g]! / gp[g]!;
+  };
+  const before = (a: number, b: number): boolean => {
+    const ka = ratio[a]!;
+    const kb = ratio[b]!;
     if (ka === Number.POSITIVE_INFINITY || kb === Number.POSITIVE_INFINITY) {
-      return ka !== kb ? ka > kb : ta < tb;
+      return ka !== kb ? ka > kb : head[a]! < head[b]!;
     }
     if (Math.abs(ka - kb) > 1e-9 * Math.max(ka, kb)) return ka > kb;
     const l = gw[a]! * gp[b]!;
     const r = gw[b]! * gp[a]!;
-    return l !== r ? l > r : ta < tb;
+    return l !== r ? l > r : head[a]! < head[b]!;
   };
-  const place = (i: number, g: number, k: number, t: number): void => {
-    heap[i] = g;
-    key[i] = k;
-    tie[i] = t;
-    pos[g] = i;
-  };
-  const siftUp = (start: number): void => {
-    const g = heap[start]!;
-    const k = key[start]!;
-    const t = tie[start]!;
-    let i = start;
-    while (i > 0) {
-      const up = (i - 1) >> 1;
-      if (!above(g, k, t, heap[up]!, key[up]!, tie[up]!)) break;
-      place(i, heap[up]!, key[up]!, tie[up]!);
-      i = up;
-    }
-    place(i, g, k, t);
-  };
-  const siftDown = (start: number): void => {
-    const g = heap[start]!;
-    const k = key[start]!;
-    const t = tie[start]!;
-    let i = start;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= size) break;
-      const r = l + 1;
-      let at = l;
-      if (r < size && above(heap[r]!, key[r]!, tie[r]!, heap[l]!, key[l]!, tie[l]!)) at = r;
-      if (!above(heap[at]!, key[at]!, tie[at]!, g, k, t)) break;
-      place(i, heap[at]!, key[at]!, tie[at]!);
-      i = at;
-    }
-    place(i, g, k, t);
-  };
-  for (let i = 0; i < n; i++) {
-    if (i === root) continue;
-    place(size++, i, ratioOf(i), i);
+  const waiting = new Int32Array(n - 1);
+  for (let i = 0, k = 0; i < n; i++) {
+    setRatio(i);
+    if (i !== root) waiting[k++] = i;
   }
-  for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
-  while (size > 0) {
-    const j = heap[0]!;
-    pos[j] = -1;
-    size--;
-    if (size > 0) {
-      place(0, heap[size]!, key[size]!, tie[size]!);
-      siftDown(0);
-    }
+  const heap = new IdHeap(n, before);
+  heap.pushAll(waiting);
+  for (let j = heap.pop(); j !== -1; j = heap.pop()) {
     const i = groups.parentGroup(j);
     const r = groups.merge(i, j);
-    const slot = pos[i]!;
-    if (slot >= 0) {
-      // i is still waiting (not the root's group): its slot now holds r with the merged key.
-      if (r !== i) pos[i] = -1;
-      place(slot, r, ratioOf(r), groups.head[r]!);
-      siftUp(slot);
-      siftDown(pos[r]!);
-    }
+    setRatio(r);
+    // i is still waiting unless it is the root's group: r takes its slot with the merged sums.
+    heap.replace(i, r);
   }
 }
 

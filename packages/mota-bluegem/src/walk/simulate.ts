@@ -348,6 +348,7 @@ class Walker {
       return;
     }
     this.route += this.towards(cell);
+    const hatredBefore = this.hatred;
     if (enemy !== undefined) {
       damage = r?.damage ?? Number.POSITIVE_INFINITY;
       const s = defenceSaving(enemy, graph.hero, project.values, 0, {
@@ -370,6 +371,8 @@ class Walker {
       damage,
       predicted,
       hp: this.hero.hp,
+      heroBefore: hero,
+      hatred: hatredBefore,
     });
     this.order.push({ x, y, id });
     this.kind[cell] = CELL.free;
