@@ -165,14 +165,17 @@ function planText(plan: TowerPlan, project: Project): string {
     engineText(project),
     'each floor: the fight order that collects the most defence this hero can reach, walked until a fight would kill him; shops, level-ups and scripted events are not played',
     `planned ${t.planned}, unreachable ${t.unreachable}, proven optimal ${t.proven}${t.approximate > 0 ? `, approximate (custom damage) ${t.approximate}` : ''}; total damage ${num(t.damage)}`,
-    ...(plan.stopped !== undefined ? [`stopped: ${plan.stopped}`] : []),
+    ...(plan.stopped !== undefined ? [plan.stopped] : []),
     '',
     'floor        arrival   fights     damage    HP left   ATK/DEF/MDEF            keys          proven',
   ];
   const rows = plan.floors.map((f) => {
     const cell = f.arrival === undefined ? '' : `(${f.arrival.x},${f.arrival.y})`;
+    // A floor skipped because the plan stopped earlier repeats nothing: the head says why it stopped.
+    const why =
+      f.status === 'skipped' && f.why === plan.stopped ? 'the plan stopped before it' : f.why;
     if (f.status !== 'planned')
-      return `${f.floorId.padEnd(12)} ${cell.padEnd(9)} ${f.status}${f.why !== undefined ? `: ${f.why}` : ''}`;
+      return `${f.floorId.padEnd(12)} ${cell.padEnd(9)} ${f.status}${why !== undefined ? `: ${why}` : ''}`;
     const h = f.heroOut;
     const walls =
       f.unbeatable > 0
