@@ -35,36 +35,63 @@ function fail(message: string, source: string | undefined, line = 1, column = 1)
 }
 
 /**
+ * Level sites and YASC write `<!DOCTYPE SokobanLevels SYSTEM "SokobanLev.dtd">` at the top of their
+ * SLC files: a reference to an external DTD that no reader fetches. That one form is blanked out
+ * (spaces, so line and column numbers stay true); a DOCTYPE with an internal subset (`[ … ]`) or
+ * any entity declaration is refused, so no entity is ever expanded.
+ */
+function blankExternalDoctype(xml: string, source: string | undefined): string {
+  const refuse = (index: number): never => {
+    const before = xml.slice(0, index).split('\n');
+    return fail(
+      'an SLC file may not hold entity declarations or a DOCTYPE with an internal subset',
+      source,
+      before.length,
+      before[before.length - 1]!.length + 1,
+    );
+  };
+  const entity = /<!ENTITY/i.exec(xml);
+  if (entity) refuse(entity.index);
+  const doctype = /<!DOCTYPE/i.exec(xml);
+  if (!doctype) return xml;
+  const external =
+    /^<!DOCTYPE\s+[A-Za-z_][\w.-]*(?:\s+(?:SYSTEM\s+"[^"<>[\]]*"|PUBLIC\s+"[^"<>[\]]*"\s+"[^"<>[\]]*"))?\s*>/i.exec(
+      xml.slice(doctype.index),
+    );
+  if (!external || /<!DOCTYPE/i.test(xml.slice(doctype.index + external[0].length))) {
+    refuse(doctype.index);
+  }
+  const end = doctype.index + external![0].length;
+  return (
+    xml.slice(0, doctype.index) +
+    xml.slice(doctype.index, end).replace(/[^\n]/g, ' ') +
+    xml.slice(end)
+  );
+}
+
+/**
  * Reads an SLC file (the XML collection format of Sokoban YASC, JSoko and most level sites):
  * `<SokobanLevels>` with `<Title>`, `<Description>`, `<Email>`, `<Url>` and one or more
  * `<LevelCollection Copyright>` holding `<Level Id Width Height Copyright>` elements of `<L>` rows,
  * and `<Solution>` elements where a tool wrote them. Each level's `Id` becomes its title, its
  * `Copyright` its author, and its first solution its `Solution` property; the collection's
  * `Title`, `Copyright` (author), `Email` and `Url` (properties) and `Description` (comments) go to
- * the collection. The XML is read by fast-xml-parser; a DOCTYPE is refused (no entity expansion).
+ * the collection. The XML is read by fast-xml-parser; an external DOCTYPE (as level sites write) is ignored,
+ * entity declarations and internal DTD subsets are refused (no entity expansion).
  *
  * @throws ParseError (line and column) for text that is not well-formed XML, not an SLC file, or
  *   holds a board that is not a level.
  */
 export function parseSlc(text: string, options: { readonly source?: string } = {}): Collection {
   const { source } = options;
-  const xml = stripBom(text);
-  if (xml.length > MAX_SLC_CHARS) {
+  const content = stripBom(text);
+  if (content.length > MAX_SLC_CHARS) {
     fail(
-      `an SLC file of ${xml.length.toLocaleString('en-US')} characters; the limit is ${MAX_SLC_CHARS.toLocaleString('en-US')}`,
+      `an SLC file of ${content.length.toLocaleString('en-US')} characters; the limit is ${MAX_SLC_CHARS.toLocaleString('en-US')}`,
       source,
     );
   }
-  const doctype = /<!DOCTYPE|<!ENTITY/i.exec(xml);
-  if (doctype) {
-    const before = xml.slice(0, doctype.index).split('\n');
-    fail(
-      'an SLC file may not hold a DOCTYPE or entity declarations',
-      source,
-      before.length,
-      before[before.length - 1]!.length + 1,
-    );
-  }
+  const xml = blankExternalDoctype(content, source);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     fail(
