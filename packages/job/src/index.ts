@@ -37,6 +37,7 @@ export {
   valueOf,
   type JobResult,
 } from './result.js';
+export { printJson } from './json.js';
 export { flagName, readOptions, type OptionSpec, type OptionValues } from './options.js';
 export {
   defineGame,

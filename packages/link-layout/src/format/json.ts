@@ -3,7 +3,7 @@
 // schema/ (draft 2020-12); what a schema cannot say (rows of equal length, faces in pairs, a board at
 // rest, an order that clears it) is checked here only, and listed in the schema's description.
 import { InvalidInputError, ParseError, parseJson, quoteInput } from '@puzzlekit/errors';
-import type { NamedLevel } from '@puzzlekit/job';
+import { printJson, type JsonValue, type NamedLevel } from '@puzzlekit/job';
 import { isSettledBoard } from '../generate/settled.js';
 import { replay } from '../link/play.js';
 import {
@@ -269,7 +269,7 @@ export function printCollection(levels: readonly NamedLevel<Level, readonly Move
       ...(answer === undefined ? {} : { answer: answerToJson(answer) }),
     })),
   };
-  return `${JSON.stringify(json, null, 2)}\n`;
+  return printJson(json as unknown as JsonValue);
 }
 
 /** One code of an engine grid's legend. */
