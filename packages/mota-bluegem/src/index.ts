@@ -52,8 +52,10 @@ export {
   type ArrivalPlan,
   type FloorPlan,
   type PlanTowerOptions,
+  type TowerHeroOffer,
   type TowerPlan,
 } from './plan/tower.js';
+export { offerHero, type HeroOffer } from './plan/offer.js';
 export { formatNumber } from './format/number.js';
 export { parseAssignment } from './format/jsfile.js';
 export { readItemEffect, gainAt } from './format/item-effect.js';

@@ -158,7 +158,7 @@ function engineText(project: Project): string {
   return `engine fields ${e.fields} (${e.evidence}); ${code}`;
 }
 
-function planText(plan: TowerPlan, project: Project): string {
+function planText(plan: TowerPlan, project: Project, dir: string): string {
   const t = plan.totals;
   const head = [
     `${project.title} (${project.version}): whole-tower plan, ${t.floors} floors in play order`,
@@ -166,6 +166,12 @@ function planText(plan: TowerPlan, project: Project): string {
     'each floor: the fight order that collects the most defence this hero can reach, walked until a fight would kill him; shops, level-ups and scripted events are not played',
     `planned ${t.planned}, unreachable ${t.unreachable}, proven optimal ${t.proven}${t.approximate > 0 ? `, approximate (custom damage) ${t.approximate}` : ''}; total damage ${num(t.damage)}`,
     ...(plan.stopped !== undefined ? [plan.stopped] : []),
+    ...(plan.offer !== undefined
+      ? [
+          `a hero to plan with: ${plan.offer.reason}`,
+          `  puzzlekit mota plan ${dir} ${offerFlags(plan.offer.hero, project.hero)}`,
+        ]
+      : []),
     '',
     'floor        arrival   fights     damage    HP left   ATK/DEF/MDEF            keys          proven',
   ];
@@ -187,6 +193,14 @@ function planText(plan: TowerPlan, project: Project): string {
     return `${f.floorId.padEnd(12)} ${cell.padEnd(9)} ${String(f.fights).padStart(6)} ${num(f.damage).padStart(10)} ${num(h.hp).padStart(10)}   ${`${num(h.atk)}/${num(h.def)}/${num(h.mdef)}`.padEnd(22)}  ${keysText(f.keysOut).padEnd(13)} ${proven}`;
   });
   return [...head, ...rows].join('\n');
+}
+
+/** The `--hp`/`--atk`/… flags that give `hero` where the tower starts with `start`. */
+function offerFlags(hero: HeroStats, start: HeroStats): string {
+  return (['hp', 'atk', 'def', 'mdef'] as const)
+    .filter((k) => hero[k] !== start[k])
+    .map((k) => `--${k} ${hero[k]}`)
+    .join(' ');
 }
 
 /** The repository's fixture tower, found from this file (apps/cli/dist or src) or the working folder. */
@@ -391,7 +405,7 @@ export const motaPlugin: GamePlugin = {
         } finally {
           progress.stop();
         }
-        ctx.output(planJson(plan, project), () => planText(plan, project));
+        ctx.output(planJson(plan, project), () => planText(plan, project, dir));
       },
     );
 

@@ -75,6 +75,17 @@ export function planJson(plan: TowerPlan, project: Project): Record<string, unkn
     work: plan.work,
     totals: plan.totals,
     ...(plan.stopped !== undefined ? { stopped: plan.stopped } : {}),
+    ...(plan.offer !== undefined
+      ? {
+          offer: {
+            floor: plan.offer.floorId,
+            hero: plan.offer.hero,
+            at: plan.offer.at,
+            heroAtFloor: plan.offer.heroAtFloor,
+            reason: plan.offer.reason,
+          },
+        }
+      : {}),
     heroOut: plan.heroOut,
     keysOut: { ...plan.keysOut },
     floors: plan.floors.map((f) => ({

@@ -22,7 +22,7 @@ import {
 import { formatNumber } from '../format/number.js';
 import { hornOrder } from './horn.js';
 import { solveGatesWithKeys, type KeyResources } from './keys.js';
-import { simulate, type Simulation } from '../walk/simulate.js';
+import { simulate, type RefusedFight, type Simulation } from '../walk/simulate.js';
 import { own } from '../lookup.js';
 import { checkKeys } from '../hero.js';
 import type { HeroStats, Project } from '../model.js';
@@ -152,6 +152,8 @@ export interface FloorSolution {
   /** Locked doors the walk opens (a move into a door opens it; the next move enters). */
   readonly doorsOpened: number;
   readonly routeNotes: readonly string[];
+  /** The fight the engine refused, where the walk stopped (see {@link RefusedFight}). */
+  readonly refused?: RefusedFight;
   readonly nonlinear: readonly NonlinearMonster[];
   readonly unbeatable: readonly Unbeatable[];
   readonly attackItems: readonly CellRef[];
