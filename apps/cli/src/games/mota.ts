@@ -9,6 +9,8 @@ import {
   keysForEveryDoor,
   listFloors,
   parseTree,
+  loadProject,
+  openTowerDamage,
   planTower,
   probeHero,
   solveFloor,
@@ -22,12 +24,14 @@ import {
   type FloorSolution,
   type HeroStats,
   type Project,
+  type TowerCodeCheck,
+  type TowerDamageSandbox,
   type TowerPlan,
   game,
 } from '@puzzlekit/mota-bluegem';
 import { CommandBudget } from '../common/budget.js';
 import { budgetFlags } from '../common/flags.js';
-import { readProjectWith } from '@puzzlekit/mota-bluegem/node';
+import { readProjectFilesWith, readProjectWith } from '@puzzlekit/mota-bluegem/node';
 import { quoteInput } from '@puzzlekit/errors';
 import { CommandFailure, type Context, intOption, numberOption, UsageError } from '../context.js';
 import type { DemoSection, GamePlugin } from './types.js';
@@ -35,6 +39,59 @@ import type { DemoSection, GamePlugin } from './types.js';
 /** Reads a project folder (the tower folder or its `project` folder) through the CLI's file access. */
 function readProject(ctx: Context, dir: string): Promise<Project> {
   return readProjectWith(dir, (path) => ctx.readText(path));
+}
+
+/**
+ * Reads a project and, with `--tower-code`, opens the tower's own damage code in the sandbox; `use`
+ * runs with both and the sandbox is disposed after, whatever happens.
+ */
+async function withTowerCode<T>(
+  ctx: Context,
+  dir: string,
+  towerCode: boolean,
+  use: (project: Project, sandbox: TowerDamageSandbox | undefined) => T,
+): Promise<T> {
+  if (!towerCode) return use(await readProject(ctx, dir), undefined);
+  const files = await readProjectFilesWith(dir, (path) => ctx.readText(path));
+  const project = loadProject(files);
+  const sandbox = await openTowerDamage(files, project);
+  try {
+    return use(project, sandbox);
+  } finally {
+    sandbox.dispose();
+  }
+}
+
+/** What `--tower-code` found, for the head of an answer: nothing to check, or the code did not load. */
+function towerCodeHead(project: Project, sandbox: TowerDamageSandbox | undefined): string[] {
+  if (sandbox === undefined) return [];
+  if (project.engine.damageCode.status !== 'custom')
+    return [
+      "--tower-code: the tower's damage code is the stock one (or absent): the package's formula is the tower's own, nothing to ask",
+    ];
+  if (sandbox.loadError !== undefined)
+    return [`--tower-code: the tower's code could not be loaded: ${sandbox.loadError}`];
+  return [];
+}
+
+/** Per monster, where its damages came from (the tower's code, differing, or not computable). */
+function towerCodeText(check: TowerCodeCheck | undefined): string[] {
+  if (check === undefined) return [];
+  const seen = new Set<string>();
+  const rows: string[] = [];
+  for (const m of check.monsters) {
+    const row = `  (${m.x},${m.y}) ${m.id}: ${m.source === 'tower' ? "from the tower's code, equal to the formula" : m.source === 'differs' ? `the tower's code differs: ${m.reason ?? ''}` : `not computable by the tower's code: ${m.reason ?? ''}`}`;
+    if (seen.has(row)) continue;
+    seen.add(row);
+    rows.push(row);
+  }
+  return [
+    '',
+    check.confirmed
+      ? "damages from the tower's own code (sandbox): every damage of this plan"
+      : `damages from the tower's own code (sandbox): not all — ${check.why ?? ''}`,
+    ...rows,
+  ];
 }
 
 interface HeroFlags {
@@ -126,6 +183,7 @@ function solutionText(sol: FloorSolution, title: string): string {
       '',
       `cannot be damaged (walls): ${sol.unbeatable.map((u) => `(${u.x},${u.y}) ${u.id}`).join(', ')}`,
     );
+  lines.push(...towerCodeText(sol.towerCode));
   const notes = [...sol.notes, ...sol.routeNotes];
   if (notes.length > 0) lines.push('', ...notes.map((n) => `note: ${n}`));
   return lines.join('\n');
@@ -194,6 +252,28 @@ function planText(plan: TowerPlan, project: Project, dir: string): string {
   });
   return [...head, ...rows].join('\n');
 }
+
+/** Per planned floor, where its damages came from when the tower's own code was asked. */
+function planTowerCodeText(plan: TowerPlan): string[] {
+  const rows: string[] = [];
+  for (const f of plan.floors) {
+    const check = f.solution?.towerCode;
+    if (check === undefined) continue;
+    const count = (source: string): number =>
+      check.monsters.filter((m) => m.source === source).length;
+    rows.push(
+      check.monsters.length === 0
+        ? `  ${f.floorId}: no damage to check`
+        : `  ${f.floorId}: ${check.confirmed ? "every damage from the tower's code" : `not all — ${check.why ?? ''}`} (checks: ${count('tower')} from the tower's code, ${count('differs')} differ, ${count('not-computable')} not computable)`,
+    );
+  }
+  return rows.length === 0
+    ? []
+    : ['', "damages from the tower's own code (sandbox), per floor:", ...rows];
+}
+
+const TOWER_CODE_HELP =
+  "ask the tower's own damage code (its functions.js, run in a WebAssembly sandbox) for every damage the plan rests on; the answer says per monster which damages came from it";
 
 /** The `--hp`/`--atk`/… flags that give `hero` where the tower starts with `start`. */
 function offerFlags(hero: HeroStats, start: HeroStats): string {
@@ -287,7 +367,8 @@ export const motaPlugin: GamePlugin = {
         .option(
           '--max-ms <ms>',
           'stop after this many milliseconds (one deadline for every arrival cell; a search it stops says so)',
-        ),
+        )
+        .option('--tower-code', TOWER_CODE_HELP),
     ).action(
       async (
         dir: string,
@@ -298,6 +379,7 @@ export const motaPlugin: GamePlugin = {
           maxWork?: string;
           maxStates: string;
           maxMs?: string;
+          towerCode?: boolean;
         },
       ) => {
         const budget = new CommandBudget(game.solve!, budgetFlags(flags));
@@ -308,49 +390,59 @@ export const motaPlugin: GamePlugin = {
           flags.heroX !== undefined && flags.heroY !== undefined
             ? { x: intOption('--hero-x', flags.heroX, 0), y: intOption('--hero-y', flags.heroY, 0) }
             : undefined;
-        const project = await readProject(ctx, dir);
-        if (!hasFloor(project, flags.floor))
-          throw new UsageError(`no floor ${quoteInput(flags.floor)} (have ${listFloors(project)})`);
-        const title = project.floors[flags.floor]?.title ?? flags.floor;
-        const keys = keysFrom(project, flags);
-        const options = {
-          hero: heroFrom(project, flags.floor, flags),
-          budget: { ...budget.forLevel(), maxStates },
-          ...(keys !== undefined ? { keys } : {}),
-        };
-        if (at !== undefined) {
-          const sol = solveFloor(project, flags.floor, { ...options, ...at });
-          ctx.output(solutionJson(sol), () => solutionText(sol, title));
-          return;
-        }
-        const plans = solveFloorArrivals(project, flags.floor, options);
-        const first = plans.find((p) => p.solution !== undefined)?.solution;
-        if (first === undefined) {
-          const why =
-            plans.length === 0
-              ? 'no start, stair, portal or event leads onto it'
-              : plans.map((p) => `(${p.arrival.x},${p.arrival.y}): ${p.error ?? ''}`).join('; ');
-          throw new CommandFailure(
-            `floor ${flags.floor} is unreachable: ${why} (give --hero-x and --hero-y)`,
+        await withTowerCode(ctx, dir, flags.towerCode === true, (project, sandbox) => {
+          if (!hasFloor(project, flags.floor))
+            throw new UsageError(
+              `no floor ${quoteInput(flags.floor)} (have ${listFloors(project)})`,
+            );
+          const title = project.floors[flags.floor]?.title ?? flags.floor;
+          const keys = keysFrom(project, flags);
+          const head = towerCodeHead(project, sandbox);
+          const options = {
+            hero: heroFrom(project, flags.floor, flags),
+            budget: { ...budget.forLevel(), maxStates },
+            ...(keys !== undefined ? { keys } : {}),
+            ...(sandbox !== undefined ? { towerDamage: sandbox } : {}),
+          };
+          if (at !== undefined) {
+            const sol = solveFloor(project, flags.floor, { ...options, ...at });
+            ctx.output(solutionJson(sol), () => [...head, solutionText(sol, title)].join('\n'));
+            return;
+          }
+          const plans = solveFloorArrivals(project, flags.floor, options);
+          const first = plans.find((p) => p.solution !== undefined)?.solution;
+          if (first === undefined) {
+            const why =
+              plans.length === 0
+                ? 'no start, stair, portal or event leads onto it'
+                : plans.map((p) => `(${p.arrival.x},${p.arrival.y}): ${p.error ?? ''}`).join('; ');
+            throw new CommandFailure(
+              `floor ${flags.floor} is unreachable: ${why} (give --hero-x and --hero-y)`,
+            );
+          }
+          const json = {
+            ...solutionJson(first),
+            arrivals: plans.map((p) => ({
+              ...arrivalJson(p.arrival),
+              ...(p.solution !== undefined
+                ? { plan: solutionJson(p.solution) }
+                : { error: p.error }),
+            })),
+          };
+          ctx.output(json, () =>
+            [
+              ...head,
+              ...plans.map((p) =>
+                [
+                  `== ${arrivalText(p.arrival)}`,
+                  p.solution !== undefined
+                    ? solutionText(p.solution, title)
+                    : `no plan: ${p.error}`,
+                ].join('\n'),
+              ),
+            ].join('\n\n'),
           );
-        }
-        const json = {
-          ...solutionJson(first),
-          arrivals: plans.map((p) => ({
-            ...arrivalJson(p.arrival),
-            ...(p.solution !== undefined ? { plan: solutionJson(p.solution) } : { error: p.error }),
-          })),
-        };
-        ctx.output(json, () =>
-          plans
-            .map((p) =>
-              [
-                `== ${arrivalText(p.arrival)}`,
-                p.solution !== undefined ? solutionText(p.solution, title) : `no plan: ${p.error}`,
-              ].join('\n'),
-            )
-            .join('\n\n'),
-        );
+        });
       },
     );
 
@@ -367,7 +459,8 @@ export const motaPlugin: GamePlugin = {
         .option(
           '--max-ms <ms>',
           'stop the whole plan after this many milliseconds (one deadline for every floor)',
-        ),
+        )
+        .option('--tower-code', TOWER_CODE_HELP),
     ).action(
       async (
         dir: string,
@@ -376,6 +469,7 @@ export const motaPlugin: GamePlugin = {
           maxWork?: string;
           maxStates: string;
           maxMs?: string;
+          towerCode?: boolean;
         },
       ) => {
         const { maxWork, maxMs } = budgetFlags(flags);
@@ -384,28 +478,33 @@ export const motaPlugin: GamePlugin = {
           flags.floorWork === undefined ? undefined : intOption('--floor-work', flags.floorWork, 0);
         if (flags.probe === true)
           throw new UsageError('--probe is per floor; the whole-tower plan carries the real hero');
-        const project = await readProject(ctx, dir);
-        const keys = keysFrom(project, flags);
-        const progress = ctx.json
-          ? { update: () => undefined, stop: () => undefined }
-          : ctx.progress('planning floors', project.floorIds.length);
-        let plan: TowerPlan;
-        try {
-          plan = planTower(project, {
-            hero: heroFrom(project, project.start.floorId, flags),
-            ...(keys !== undefined ? { keys } : {}),
-            budget: {
-              maxStates,
-              ...(maxWork === undefined ? {} : { maxWork }),
-              ...(maxMs === undefined ? {} : { maxMs }),
-            },
-            ...(floorWork === undefined ? {} : { floorWork }),
-            onProgress: (done, total) => progress.update(done, total),
-          });
-        } finally {
-          progress.stop();
-        }
-        ctx.output(planJson(plan, project), () => planText(plan, project, dir));
+        await withTowerCode(ctx, dir, flags.towerCode === true, (project, sandbox) => {
+          const keys = keysFrom(project, flags);
+          const progress = ctx.json
+            ? { update: () => undefined, stop: () => undefined }
+            : ctx.progress('planning floors', project.floorIds.length);
+          let plan: TowerPlan;
+          try {
+            plan = planTower(project, {
+              hero: heroFrom(project, project.start.floorId, flags),
+              ...(keys !== undefined ? { keys } : {}),
+              budget: {
+                maxStates,
+                ...(maxWork === undefined ? {} : { maxWork }),
+                ...(maxMs === undefined ? {} : { maxMs }),
+              },
+              ...(floorWork === undefined ? {} : { floorWork }),
+              ...(sandbox !== undefined ? { towerDamage: sandbox } : {}),
+              onProgress: (done, total) => progress.update(done, total),
+            });
+          } finally {
+            progress.stop();
+          }
+          const head = towerCodeHead(project, sandbox);
+          ctx.output(planJson(plan, project), () =>
+            [...head, planText(plan, project, dir), ...planTowerCodeText(plan)].join('\n'),
+          );
+        });
       },
     );
 

@@ -32,6 +32,21 @@ export function solutionJson(sol: FloorSolution): Record<string, unknown> {
     approximate: sol.approximate,
     ...(sol.approximate ? { damageFormula: CUSTOM_DAMAGE_NOTE } : {}),
     ...(sol.why !== undefined ? { why: sol.why } : {}),
+    ...(sol.towerCode !== undefined
+      ? {
+          towerCode: {
+            confirmed: sol.towerCode.confirmed,
+            ...(sol.towerCode.why !== undefined ? { why: sol.towerCode.why } : {}),
+            monsters: sol.towerCode.monsters.map((m) => ({
+              x: m.x,
+              y: m.y,
+              enemy: m.id,
+              source: m.source,
+              ...(m.reason !== undefined ? { reason: m.reason } : {}),
+            })),
+          },
+        }
+      : {}),
     work: sol.work,
     outcome: sol.outcome,
     tree: sol.tree,
@@ -107,6 +122,9 @@ export function planJson(plan: TowerPlan, project: Project): Record<string, unkn
       approximate: f.approximate,
       ...(f.solution !== undefined
         ? { route: f.solution.route, routeComplete: f.solution.routeComplete }
+        : {}),
+      ...(f.solution?.towerCode !== undefined
+        ? { towerCode: solutionJson(f.solution).towerCode }
         : {}),
     })),
   };

@@ -152,9 +152,9 @@ function raiseOnce(
  * nothing because he could not, computed from the floor's data: attack just above the defence of the
  * plan's first fight or, when the plan has none, of the lowest-defence monster next to the cells he
  * reaches without a fight; HP one above the damage of the plan's first fight when that is what the
- * engine refuses. The floor is planned again with the raised hero to check that he now fights; if he
- * still does not, the next raise is added (at most a few rounds). `undefined` when the hero was not
- * stuck or no raise of attack or HP makes him fight.
+ * engine refuses. The floor is planned again with the raised hero to check that he is no longer stuck
+ * (he fights, or nothing he cannot damage stands in his way); if he still is, the next raise is added
+ * (at most a few rounds). `undefined` when the hero was not stuck or no raise of attack or HP helps.
  */
 export function offerHero(
   project: Project,
@@ -176,7 +176,9 @@ export function offerHero(
     whys.push(raised.why);
     solution = solveFloor(project, floorId, { ...options, hero });
   }
-  if (whys.length === 0 || solution.fights.length === 0) return undefined;
+  // Unstuck: he fights, or no monster he cannot damage stands in his way any more (what they guarded
+  // gives no defence, so the plan goes on without fighting there).
+  if (whys.length === 0 || foughtNothingBecauseHeCouldNot(solution)) return undefined;
   return {
     floorId,
     at: {
