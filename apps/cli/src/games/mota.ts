@@ -74,13 +74,20 @@ function towerCodeHead(project: Project, sandbox: TowerDamageSandbox | undefined
   return [];
 }
 
+const TOWER_SOURCE_WORDS = {
+  tower: "from the tower's code, equal to the formula",
+  differs: "the tower's code differs",
+  'not-computable': "not computable by the tower's code",
+  'time-stop': "stopped by the sandbox's wall-clock safety net (no verdict)",
+} as const;
+
 /** Per monster, where its damages came from (the tower's code, differing, or not computable). */
 function towerCodeText(check: TowerCodeCheck | undefined): string[] {
   if (check === undefined) return [];
   const seen = new Set<string>();
   const rows: string[] = [];
   for (const m of check.monsters) {
-    const row = `  (${m.x},${m.y}) ${m.id}: ${m.source === 'tower' ? "from the tower's code, equal to the formula" : m.source === 'differs' ? `the tower's code differs: ${m.reason ?? ''}` : `not computable by the tower's code: ${m.reason ?? ''}`}`;
+    const row = `  (${m.x},${m.y}) ${m.id}: ${TOWER_SOURCE_WORDS[m.source]}${m.reason !== undefined ? `: ${m.reason}` : ''}`;
     if (seen.has(row)) continue;
     seen.add(row);
     rows.push(row);
@@ -142,7 +149,7 @@ function heroOptions(cmd: Command): Command {
     .option('--mdef <n>', 'hero magic defence')
     .option(
       '--probe',
-      'a hero strong enough to fight everything on the floor: attack 2 × its highest monster defence + 1 (to see the whole floor)',
+      'a hero strong enough to damage everything on the floor: attack 2 × its highest monster defence + 1 (to see the whole floor); HP, defence and magic defence stay the starting hero’s (give --hp to survive more fights)',
     )
     .option(
       '--keys <list>',
@@ -160,7 +167,7 @@ function solutionText(sol: FloorSolution, title: string): string {
     `floor ${sol.floorId} (${title}): ${sol.gateCount} group(s) of monsters guarding rooms, ${sol.tree ? 'each room reached one way (a tree)' : 'some rooms reached more than one way (cycles)'}, ${num(sol.totalReward)} defence to collect${sol.defenceAllowed < sol.totalReward ? ` (the keys allow ${num(sol.defenceAllowed)})` : ''}`,
     ...(sol.approximate ? ['custom damage formula: figures approximate'] : []),
     `method: ${sol.method}${sol.work > 0 ? ` (${num(sol.work)} positions searched)` : ''}; optimal: ${proven}`,
-    `walked and simulated: ${num(sol.totalDamage)} damage in ${sol.fights.length} fight(s), HP left ${num(sol.hpLeft)}${sol.survived ? '' : ' — the hero does not survive this route with these numbers'}`,
+    `walked and simulated: ${num(sol.totalDamage)} damage in ${sol.fights.length} fight(s), HP left ${num(sol.hpLeft)}${refusedText(sol)}`,
     `quick estimate for the walked fights (each defence point saves a fixed damage per fight): ${num(sol.predictedDamage)} damage — ${sol.linearMatched ? 'the same as the step-by-step simulation' : 'not the same as the step-by-step simulation, which is the one to trust'}`,
     `counting gem defence only: this order ${num(sol.modelDamage)}, a greedy order ${num(sol.greedyDamage)}`,
     `doors opened ${sol.doorsOpened}; keys left: ${keysText(sol.keysLeft)}`,
@@ -187,6 +194,14 @@ function solutionText(sol: FloorSolution, title: string): string {
   const notes = [...sol.notes, ...sol.routeNotes];
   if (notes.length > 0) lines.push('', ...notes.map((n) => `note: ${n}`));
   return lines.join('\n');
+}
+
+/** Where the walk stopped because the engine refuses the next fight (the hero is alive: HP as before it). */
+function refusedText(sol: FloorSolution): string {
+  const r = sol.refused;
+  if (r === undefined)
+    return sol.survived ? '' : ' — the walk stopped before a fight the engine refuses';
+  return ` — the walk stopped before the fight at (${r.x},${r.y}) (${r.id}), which the engine refuses (${r.damage === null ? 'the hero cannot damage it' : `damage ${num(r.damage)} ≥ HP ${num(r.hero.hp)}`}): the hero never takes a fight he would not survive`;
 }
 
 function keysText(keys: Readonly<Record<string, number>>): string {
@@ -264,7 +279,7 @@ function planTowerCodeText(plan: TowerPlan): string[] {
     rows.push(
       check.monsters.length === 0
         ? `  ${f.floorId}: no damage to check`
-        : `  ${f.floorId}: ${check.confirmed ? "every damage from the tower's code" : `not all — ${check.why ?? ''}`} (checks: ${count('tower')} from the tower's code, ${count('differs')} differ, ${count('not-computable')} not computable)`,
+        : `  ${f.floorId}: ${check.confirmed ? "every damage from the tower's code" : `not all — ${check.why ?? ''}`} (checks: ${count('tower')} from the tower's code, ${count('differs')} differ, ${count('not-computable')} not computable${count('time-stop') > 0 ? `, ${count('time-stop')} time stops` : ''})`,
     );
   }
   return rows.length === 0
