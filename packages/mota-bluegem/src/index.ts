@@ -57,6 +57,15 @@ export {
 } from './plan/tower.js';
 export { offerHero, type HeroOffer } from './plan/offer.js';
 export { formatNumber } from './format/number.js';
+export {
+  decodeMoves,
+  encodeMoves,
+  h5Route,
+  parseH5Route,
+  printH5Route,
+  type H5Route,
+  type H5RouteOptions,
+} from './format/h5route.js';
 export { parseAssignment } from './format/jsfile.js';
 export { readItemEffect, gainAt } from './format/item-effect.js';
 export { collectProjectFiles, loadProject } from './format/project.js';
