@@ -1,8 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Context } from '../context.js';
 import { nodeIo } from '../io.js';
 import { runCli } from '../testing.js';
+import { decodeMoves, parseH5Route, walkRoute, type HeroStats } from '@puzzlekit/mota-bluegem';
+import { readProjectDir } from '@puzzlekit/mota-bluegem/node';
 import { motaPlugin as mota } from './mota.js';
 
 const FIXTURES = new URL('../../../../fixtures/mota/', import.meta.url);
@@ -409,5 +412,86 @@ describe('puzzlekit mota', () => {
       const text = await runCli(['mota', 'plan', 'sq', '--tower-code'], sq);
       expect(text.stdout).toMatch(/damages from the tower's own code \(sandbox\), per floor:/);
     });
+  });
+
+  it('--replay writes the route as the engine’s replay file, which reads back and walks as planned', async () => {
+    const r = await runCli(
+      [
+        'mota',
+        'plan',
+        'ou',
+        '--hp',
+        '361',
+        '--max-work',
+        '20000',
+        '--replay',
+        'ou.h5route',
+        '--json',
+      ],
+      onlyUp,
+    );
+    expect(r.code).toBe(0);
+    const plan = JSON.parse(r.stdout) as {
+      replay: { file: string; moves: number };
+      floors: { floor: string; route: string; heroIn: HeroStats; heroOut: HeroStats }[];
+    };
+    const first = plan.floors[0]!;
+    const file = parseH5Route(r.files['ou.h5route']!);
+    expect(file).toMatchObject({ name: 'OU', hard: 'Easy', seed: 1 });
+    const moves = decodeMoves(file.route);
+    expect(moves).toBe(first.route);
+    expect(plan.replay).toEqual({
+      file: 'ou.h5route',
+      moves: moves.length,
+      name: 'OU',
+      hard: 'Easy',
+      seed: 1,
+    });
+    const project = await readProjectDir(fileURLToPath(new URL('only-up', FIXTURES)));
+    const walk = walkRoute(project, 'MT1', moves, project.start, first.heroIn);
+    expect(walk.ok, walk.reason).toBe(true);
+    expect(walk.hero).toEqual(first.heroOut);
+    const text = await runCli(
+      [
+        'mota',
+        'plan',
+        'ou',
+        '--hp',
+        '361',
+        '--max-work',
+        '20000',
+        '--replay',
+        'x.h5route',
+        '--seed',
+        '9',
+      ],
+      onlyUp,
+    );
+    expect(text.stdout).toMatch(
+      /replay written to x\.h5route: \d+ moves from the game's start on MT1 \(6,7\)/,
+    );
+    expect(text.stdout).toContain("this plan's hero differs (--hp 361)");
+    expect(parseH5Route(text.files['x.h5route']!).seed).toBe(9);
+    // a floor the game does not start on cannot be replayed from the start
+    const elsewhere = await runCli(
+      ['mota', 'solve', 'ou', '--floor', 'MT2', '--replay', 'y.h5route'],
+      onlyUp,
+    );
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toMatch(
+      /--replay: the engine replays a route from the game's start \(MT1 \(6,7\)\)/,
+    );
+    const solved = await runCli(
+      ['mota', 'solve', 'ou', '--floor', 'MT1', '--replay', 'z.h5route', '--json'],
+      onlyUp,
+    );
+    expect(solved.code).toBe(0);
+    expect(decodeMoves(parseH5Route(solved.files['z.h5route']!).route)).toBe(
+      (
+        JSON.parse(solved.stdout) as {
+          arrivals: { x: number; y: number; plan: { route: string } }[];
+        }
+      ).arrivals.find((a) => a.x === 6 && a.y === 7)?.plan.route,
+    );
   });
 });

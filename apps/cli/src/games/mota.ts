@@ -11,7 +11,9 @@ import {
   parseTree,
   loadProject,
   openTowerDamage,
+  h5Route,
   planTower,
+  printH5Route,
   probeHero,
   solveFloor,
   solveFloorArrivals,
@@ -49,14 +51,14 @@ async function withTowerCode<T>(
   ctx: Context,
   dir: string,
   towerCode: boolean,
-  use: (project: Project, sandbox: TowerDamageSandbox | undefined) => T,
+  use: (project: Project, sandbox: TowerDamageSandbox | undefined) => T | Promise<T>,
 ): Promise<T> {
   if (!towerCode) return use(await readProject(ctx, dir), undefined);
   const files = await readProjectFilesWith(dir, (path) => ctx.readText(path));
   const project = loadProject(files);
   const sandbox = await openTowerDamage(files, project);
   try {
-    return use(project, sandbox);
+    return await use(project, sandbox);
   } finally {
     sandbox.dispose();
   }
@@ -99,6 +101,59 @@ function towerCodeText(check: TowerCodeCheck | undefined): string[] {
       : `damages from the tower's own code (sandbox): not all — ${check.why ?? ''}`,
     ...rows,
   ];
+}
+
+interface ReplayFlags {
+  replay?: string;
+  difficulty?: string;
+  seed?: string;
+}
+
+function replayOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '--replay <file>',
+      "write the route as the H5 engine's own replay file (.h5route), which the game replays from its start",
+    )
+    .option(
+      '--difficulty <name>',
+      "the replay's difficulty (default: the game's first, from main.levelChoose)",
+    )
+    .option('--seed <n>', "the replay's random seed (default 1: a route of moves draws none)");
+}
+
+/**
+ * Writes the replay file of `moves` (a route from the game's start) and says what it holds; the engine
+ * plays it with the game's own hero, so a plan made with another hero is flagged.
+ */
+async function writeReplay(
+  ctx: Context,
+  project: Project,
+  flags: ReplayFlags,
+  moves: string,
+  planHero: HeroStats,
+): Promise<{ replay: Record<string, unknown>; lines: string[] }> {
+  const file = flags.replay ?? '';
+  const seed = flags.seed === undefined ? undefined : intOption('--seed', flags.seed, 0);
+  const route = h5Route(project, moves, {
+    ...(flags.difficulty !== undefined ? { hard: flags.difficulty } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+  });
+  await ctx.writeText(file, printH5Route(route));
+  const same = (['hp', 'atk', 'def', 'mdef'] as const).every(
+    (k) => planHero[k] === project.hero[k],
+  );
+  return {
+    replay: { file, moves: moves.length, name: route.name, hard: route.hard, seed: route.seed },
+    lines: [
+      `replay written to ${file}: ${moves.length} moves from the game's start on ${project.start.floorId} (${project.start.x},${project.start.y}), game ${quoteInput(route.name)}, difficulty ${quoteInput(route.hard)}, seed ${route.seed}`,
+      ...(same
+        ? []
+        : [
+            `note: the engine replays with the game's own hero; this plan's hero differs (${offerFlags(planHero, project.hero)}), so the game stops where its own hero cannot go on`,
+          ]),
+    ],
+  };
 }
 
 interface HeroFlags {
@@ -290,6 +345,13 @@ function planTowerCodeText(plan: TowerPlan): string[] {
 const TOWER_CODE_HELP =
   "ask the tower's own damage code (its functions.js, run in a WebAssembly sandbox) for every damage the plan rests on; the answer says per monster which damages came from it";
 
+/** `--replay` on a plan that does not start at the game's start: the engine could not replay it. */
+function notFromStart(project: Project): never {
+  throw new UsageError(
+    `--replay: the engine replays a route from the game's start (${project.start.floorId} (${project.start.x},${project.start.y})), and no plan here starts there`,
+  );
+}
+
 /** The `--hp`/`--atk`/… flags that give `hero` where the tower starts with `start`. */
 function offerFlags(hero: HeroStats, start: HeroStats): string {
   return (['hp', 'atk', 'def', 'mdef'] as const)
@@ -364,38 +426,41 @@ export const motaPlugin: GamePlugin = {
       });
     });
 
-    heroOptions(
-      group
-        .command('solve')
-        .description(
-          'best fight order of a floor from each cell the hero can arrive on, a walking route and its simulation',
-        )
-        .argument('<project-dir>', 'the tower folder or its project/ folder')
-        .requiredOption('--floor <id>', 'floor id, such as MT1')
-        .option('--hero-x <x>', 'hero x (default: one plan per arrival cell)')
-        .option('--hero-y <y>', 'hero y')
-        .option(
-          '--max-work <n>',
-          `positions the exact search may look at, per arrival cell (floors with cycles; default ${num(game.solve!.budget.maxWork ?? 0)})`,
-        )
-        .option('--max-states <n>', 'positions it may hold in memory', '4000000')
-        .option(
-          '--max-ms <ms>',
-          'stop after this many milliseconds (one deadline for every arrival cell; a search it stops says so)',
-        )
-        .option('--tower-code', TOWER_CODE_HELP),
+    replayOptions(
+      heroOptions(
+        group
+          .command('solve')
+          .description(
+            'best fight order of a floor from each cell the hero can arrive on, a walking route and its simulation',
+          )
+          .argument('<project-dir>', 'the tower folder or its project/ folder')
+          .requiredOption('--floor <id>', 'floor id, such as MT1')
+          .option('--hero-x <x>', 'hero x (default: one plan per arrival cell)')
+          .option('--hero-y <y>', 'hero y')
+          .option(
+            '--max-work <n>',
+            `positions the exact search may look at, per arrival cell (floors with cycles; default ${num(game.solve!.budget.maxWork ?? 0)})`,
+          )
+          .option('--max-states <n>', 'positions it may hold in memory', '4000000')
+          .option(
+            '--max-ms <ms>',
+            'stop after this many milliseconds (one deadline for every arrival cell; a search it stops says so)',
+          )
+          .option('--tower-code', TOWER_CODE_HELP),
+      ),
     ).action(
       async (
         dir: string,
-        flags: HeroFlags & {
-          floor: string;
-          heroX?: string;
-          heroY?: string;
-          maxWork?: string;
-          maxStates: string;
-          maxMs?: string;
-          towerCode?: boolean;
-        },
+        flags: HeroFlags &
+          ReplayFlags & {
+            floor: string;
+            heroX?: string;
+            heroY?: string;
+            maxWork?: string;
+            maxStates: string;
+            maxMs?: string;
+            towerCode?: boolean;
+          },
       ) => {
         const budget = new CommandBudget(game.solve!, budgetFlags(flags));
         const maxStates = intOption('--max-states', flags.maxStates, 1);
@@ -405,7 +470,7 @@ export const motaPlugin: GamePlugin = {
           flags.heroX !== undefined && flags.heroY !== undefined
             ? { x: intOption('--hero-x', flags.heroX, 0), y: intOption('--hero-y', flags.heroY, 0) }
             : undefined;
-        await withTowerCode(ctx, dir, flags.towerCode === true, (project, sandbox) => {
+        await withTowerCode(ctx, dir, flags.towerCode === true, async (project, sandbox) => {
           if (!hasFloor(project, flags.floor))
             throw new UsageError(
               `no floor ${quoteInput(flags.floor)} (have ${listFloors(project)})`,
@@ -419,9 +484,20 @@ export const motaPlugin: GamePlugin = {
             ...(keys !== undefined ? { keys } : {}),
             ...(sandbox !== undefined ? { towerDamage: sandbox } : {}),
           };
+          const fromStart = (x: number, y: number): boolean =>
+            flags.floor === project.start.floorId && x === project.start.x && y === project.start.y;
           if (at !== undefined) {
             const sol = solveFloor(project, flags.floor, { ...options, ...at });
-            ctx.output(solutionJson(sol), () => [...head, solutionText(sol, title)].join('\n'));
+            const written =
+              flags.replay === undefined
+                ? undefined
+                : fromStart(at.x, at.y)
+                  ? await writeReplay(ctx, project, flags, sol.route, options.hero)
+                  : notFromStart(project);
+            ctx.output(
+              { ...solutionJson(sol), ...(written ? { replay: written.replay } : {}) },
+              () => [...head, solutionText(sol, title), ...(written?.lines ?? [])].join('\n'),
+            );
             return;
           }
           const plans = solveFloorArrivals(project, flags.floor, options);
@@ -435,7 +511,15 @@ export const motaPlugin: GamePlugin = {
               `floor ${flags.floor} is unreachable: ${why} (give --hero-x and --hero-y)`,
             );
           }
+          const startPlan = plans.find((p) => fromStart(p.arrival.x, p.arrival.y))?.solution;
+          const written =
+            flags.replay === undefined
+              ? undefined
+              : startPlan !== undefined
+                ? await writeReplay(ctx, project, flags, startPlan.route, options.hero)
+                : notFromStart(project);
           const json = {
+            ...(written ? { replay: written.replay } : {}),
             ...solutionJson(first),
             arrivals: plans.map((p) => ({
               ...arrivalJson(p.arrival),
@@ -455,37 +539,41 @@ export const motaPlugin: GamePlugin = {
                     : `no plan: ${p.error}`,
                 ].join('\n'),
               ),
+              ...(written !== undefined ? [written.lines.join('\n')] : []),
             ].join('\n\n'),
           );
         });
       },
     );
 
-    heroOptions(
-      group
-        .command('plan')
-        .description(
-          'plan the whole tower floor by floor in play order, carrying HP, ATK, DEF, MDEF and keys',
-        )
-        .argument('<project-dir>', 'the tower folder or its project/ folder')
-        .option('--floor-work <n>', 'positions each floor’s exact search may look at')
-        .option('--max-work <n>', 'positions all floors’ searches together may look at')
-        .option('--max-states <n>', 'positions a search may hold in memory', '4000000')
-        .option(
-          '--max-ms <ms>',
-          'stop the whole plan after this many milliseconds (one deadline for every floor)',
-        )
-        .option('--tower-code', TOWER_CODE_HELP),
+    replayOptions(
+      heroOptions(
+        group
+          .command('plan')
+          .description(
+            'plan the whole tower floor by floor in play order, carrying HP, ATK, DEF, MDEF and keys',
+          )
+          .argument('<project-dir>', 'the tower folder or its project/ folder')
+          .option('--floor-work <n>', 'positions each floor’s exact search may look at')
+          .option('--max-work <n>', 'positions all floors’ searches together may look at')
+          .option('--max-states <n>', 'positions a search may hold in memory', '4000000')
+          .option(
+            '--max-ms <ms>',
+            'stop the whole plan after this many milliseconds (one deadline for every floor)',
+          )
+          .option('--tower-code', TOWER_CODE_HELP),
+      ),
     ).action(
       async (
         dir: string,
-        flags: HeroFlags & {
-          floorWork?: string;
-          maxWork?: string;
-          maxStates: string;
-          maxMs?: string;
-          towerCode?: boolean;
-        },
+        flags: HeroFlags &
+          ReplayFlags & {
+            floorWork?: string;
+            maxWork?: string;
+            maxStates: string;
+            maxMs?: string;
+            towerCode?: boolean;
+          },
       ) => {
         const { maxWork, maxMs } = budgetFlags(flags);
         const maxStates = intOption('--max-states', flags.maxStates, 1);
@@ -493,7 +581,7 @@ export const motaPlugin: GamePlugin = {
           flags.floorWork === undefined ? undefined : intOption('--floor-work', flags.floorWork, 0);
         if (flags.probe === true)
           throw new UsageError('--probe is per floor; the whole-tower plan carries the real hero');
-        await withTowerCode(ctx, dir, flags.towerCode === true, (project, sandbox) => {
+        await withTowerCode(ctx, dir, flags.towerCode === true, async (project, sandbox) => {
           const keys = keysFrom(project, flags);
           const progress = ctx.json
             ? { update: () => undefined, stop: () => undefined }
@@ -516,8 +604,34 @@ export const motaPlugin: GamePlugin = {
             progress.stop();
           }
           const head = towerCodeHead(project, sandbox);
-          ctx.output(planJson(plan, project), () =>
-            [...head, planText(plan, project, dir), ...planTowerCodeText(plan)].join('\n'),
+          const startFloor = plan.floors[0];
+          const written =
+            flags.replay === undefined
+              ? undefined
+              : startFloor?.solution !== undefined && startFloor.floorId === project.start.floorId
+                ? await writeReplay(
+                    ctx,
+                    project,
+                    flags,
+                    startFloor.solution.route,
+                    startFloor.heroIn,
+                  )
+                : notFromStart(project);
+          ctx.output(
+            { ...planJson(plan, project), ...(written ? { replay: written.replay } : {}) },
+            () =>
+              [
+                ...head,
+                planText(plan, project, dir),
+                ...planTowerCodeText(plan),
+                ...(written !== undefined
+                  ? [
+                      '',
+                      ...written.lines,
+                      `the replay holds the moves of ${startFloor?.floorId ?? ''}, the floor the game starts on: the plan's later floors start on the cells stairs lead to, which its routes do not walk to`,
+                    ]
+                  : []),
+              ].join('\n'),
           );
         });
       },
