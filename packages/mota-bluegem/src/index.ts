@@ -139,4 +139,10 @@ export {
   type TreeSolution,
 } from './solve/tree.js';
 export { floorSummary, probeHero, type FloorSummary } from './graph/summary.js';
-export { arrivalJson, engineJson, planJson, solutionJson } from './format/json.js';
+export {
+  arrivalJson,
+  arrivalPlansJson,
+  engineJson,
+  planJson,
+  solutionJson,
+} from './format/json.js';

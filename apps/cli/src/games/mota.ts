@@ -19,6 +19,7 @@ import {
   solveFloorArrivals,
   solveTree,
   arrivalJson,
+  arrivalPlansJson,
   engineJson,
   planJson,
   solutionJson,
@@ -519,14 +520,8 @@ export const motaPlugin: GamePlugin = {
                 ? await writeReplay(ctx, project, flags, startPlan.route, options.hero)
                 : notFromStart(project);
           const json = {
+            ...arrivalPlansJson(first, plans),
             ...(written ? { replay: written.replay } : {}),
-            ...solutionJson(first),
-            arrivals: plans.map((p) => ({
-              ...arrivalJson(p.arrival),
-              ...(p.solution !== undefined
-                ? { plan: solutionJson(p.solution) }
-                : { error: p.error }),
-            })),
           };
           ctx.output(json, () =>
             [

@@ -4,7 +4,7 @@
  */
 import type { Arrival } from '../graph/arrivals.js';
 import type { Project } from '../model.js';
-import type { TowerPlan } from '../plan/tower.js';
+import type { ArrivalPlan, TowerPlan } from '../plan/tower.js';
 import { CUSTOM_DAMAGE_NOTE, type FloorSolution } from '../solve/floor.js';
 
 /**
@@ -75,12 +75,33 @@ export function solutionJson(sol: FloorSolution): Record<string, unknown> {
   };
 }
 
+/**
+ * A floor planned from each arrival cell as JSON (`puzzlekit mota solve --json`): the first plan's
+ * {@link solutionJson}, then `arrivals`, each cell with its plan or why there is none. Described by
+ * `schema/solution.schema.json`.
+ */
+export function arrivalPlansJson(
+  first: FloorSolution,
+  plans: readonly ArrivalPlan[],
+): Record<string, unknown> {
+  return {
+    ...solutionJson(first),
+    arrivals: plans.map((p) => ({
+      ...arrivalJson(p.arrival),
+      ...(p.solution !== undefined ? { plan: solutionJson(p.solution) } : { error: p.error ?? '' }),
+    })),
+  };
+}
+
 /** An arrival cell as JSON: `x`, `y` and `from` (what brings the hero there). */
 export function arrivalJson(a: Arrival): Record<string, unknown> {
   return { x: a.x, y: a.y, from: a.sources.map((s) => ({ ...s })) };
 }
 
-/** A whole-tower plan as JSON: title, version, engine, totals and one entry per floor. */
+/**
+ * A whole-tower plan as JSON: title, version, engine, outcome, totals, why it stopped, the hero offered,
+ * and one entry per floor. Described by `schema/plan.schema.json`.
+ */
 export function planJson(plan: TowerPlan, project: Project): Record<string, unknown> {
   return {
     title: project.title,
