@@ -165,7 +165,7 @@ describe('JSON Schemas (draft 2020-12) of the Magic Tower formats', () => {
     }
     // what the schemas refuse: a route with another letter, a plan without its floors
     expect(solution({ ...doc, route: 'UX' })).toBe(false);
-    const noFloors = { ...(planJson(stopped, onlyUp) as Record<string, unknown>) };
+    const noFloors = { ...planJson(stopped, onlyUp) };
     delete noFloors.floors;
     expect(plan(noFloors)).toBe(false);
   });
@@ -199,9 +199,7 @@ describe('JSON Schemas (draft 2020-12) of the Magic Tower formats', () => {
       })
       .map(
         ({ moves, seed }) =>
-          JSON.parse(
-            printH5Route(h5Route(project as never, moves.join(''), { seed })),
-          ) as unknown,
+          JSON.parse(printH5Route(h5Route(project as never, moves.join(''), { seed }))) as unknown,
       );
     fc.assert(
       fc.property(files, mutations, (doc, m) => {
