@@ -117,7 +117,8 @@ export interface TowerPlan {
   /**
    * When the plan stopped because the hero could fight nothing on a floor: the smallest raise of
    * attack or HP with which he fights there, as a starting hero to plan the tower with (`hero`), and
-   * the reason in plain words. Absent when no raise of attack or HP helps.
+   * the reason in plain words. Absent when no raise of attack or HP helps. Its searches (each at most
+   * `floorWork` states) are not counted in the plan's `work`: the plan itself stopped before them.
    */
   readonly offer?: TowerHeroOffer;
   /**
