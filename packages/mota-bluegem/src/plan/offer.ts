@@ -118,11 +118,13 @@ function raiseOnce(
   if (first !== undefined) {
     const where = `the plan's first fight, ${first.id} at (${first.x},${first.y})`;
     if (first.damage === null) {
-      const atk = attackToDamage(project, first, hero);
-      if (atk === null) return null;
+      // Priced as the walk had him (attack items picked up before count): the raise is the shortfall.
+      const needed = attackToDamage(project, first, first.hero);
+      if (needed === null) return null;
+      const atk = hero.atk + (needed - first.hero.atk);
       return {
         hero: { ...hero, atk },
-        why: `the hero has attack ${formatNumber(hero.atk)} and ${where}, has defence ${formatNumber(own(project.enemies, first.id)?.def ?? 0)}: attack ${formatNumber(atk)}`,
+        why: `the hero has attack ${formatNumber(first.hero.atk)} at ${where}, which has defence ${formatNumber(own(project.enemies, first.id)?.def ?? 0)}: attack ${formatNumber(atk)}`,
       };
     }
     // The fight was priced with the hero as the walk had him: his HP there is the given HP plus what
