@@ -52,9 +52,20 @@ export {
   type ArrivalPlan,
   type FloorPlan,
   type PlanTowerOptions,
+  type TowerHeroOffer,
   type TowerPlan,
 } from './plan/tower.js';
+export { offerHero, type HeroOffer } from './plan/offer.js';
 export { formatNumber } from './format/number.js';
+export {
+  decodeMoves,
+  encodeMoves,
+  h5Route,
+  parseH5Route,
+  printH5Route,
+  type H5Route,
+  type H5RouteOptions,
+} from './format/h5route.js';
 export { parseAssignment } from './format/jsfile.js';
 export { readItemEffect, gainAt } from './format/item-effect.js';
 export { collectProjectFiles, loadProject } from './format/project.js';
@@ -128,4 +139,10 @@ export {
   type TreeSolution,
 } from './solve/tree.js';
 export { floorSummary, probeHero, type FloorSummary } from './graph/summary.js';
-export { arrivalJson, engineJson, planJson, solutionJson } from './format/json.js';
+export {
+  arrivalJson,
+  arrivalPlansJson,
+  engineJson,
+  planJson,
+  solutionJson,
+} from './format/json.js';

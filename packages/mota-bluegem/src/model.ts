@@ -150,6 +150,10 @@ export interface Project {
   readonly title: string;
   /** `firstData.version`, such as `Ver 2.10.3`. */
   readonly version: string;
+  /** `firstData.name`: the game's id (the engine refuses a replay file of another name). */
+  readonly name: string;
+  /** The difficulties' names (`main.levelChoose`), in order; empty where the game has none. */
+  readonly difficulties: readonly string[];
   /** `data.js` → `values`, with the old names (`blueJewel`) copied to the new ones. */
   readonly values: TowerValues;
   /** `flags.enableNegativeDamage`. */

@@ -182,8 +182,16 @@ function insideTower(root: string, readText: ReadText): ReadText {
  *   tower; ParseError naming the file for malformed content.
  */
 export async function readProjectWith(dir: string, readText: ReadText): Promise<Project> {
+  return loadProject(await readProjectFilesWith(dir, readText));
+}
+
+/**
+ * The texts {@link readProjectWith} parses (for `openTowerDamage`, which needs the tower's
+ * `functions.js` and `enemys.js` as text): the tables, the listed floors and `functions.js` when present.
+ */
+export async function readProjectFilesWith(dir: string, readText: ReadText): Promise<ProjectFiles> {
   const root = await projectRoot(dir, readText);
-  return loadProject(await collectProjectFiles(insideTower(root, readText)));
+  return collectProjectFiles(insideTower(root, readText));
 }
 
 /**

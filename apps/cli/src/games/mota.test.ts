@@ -1,8 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Context } from '../context.js';
 import { nodeIo } from '../io.js';
 import { runCli } from '../testing.js';
+import { decodeMoves, parseH5Route, walkRoute, type HeroStats } from '@puzzlekit/mota-bluegem';
+import { readProjectDir } from '@puzzlekit/mota-bluegem/node';
 import { motaPlugin as mota } from './mota.js';
 
 const FIXTURES = new URL('../../../../fixtures/mota/', import.meta.url);
@@ -13,6 +16,8 @@ function towerFiles(name: string, prefix: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of ['data.js', 'maps.js', 'enemys.js', 'items.js'])
     out[`${prefix}/project/${f}`] = readFileSync(new URL(f, dir), 'utf8');
+  if (existsSync(new URL('functions.js', dir)))
+    out[`${prefix}/project/functions.js`] = readFileSync(new URL('functions.js', dir), 'utf8');
   for (const f of readdirSync(new URL('floors/', dir)))
     out[`${prefix}/project/floors/${f}`] = readFileSync(new URL(`floors/${f}`, dir), 'utf8');
   return out;
@@ -261,6 +266,19 @@ describe('puzzlekit mota', () => {
     );
     expect(text.stdout).toMatch(/the engine refuses it \(damage [\d,]+ ≥ HP 101\)/);
     expect(text.stdout).toMatch(/planned 1, unreachable \d+, proven optimal 0/);
+    // …and offers a hero to plan with: HP one above the 360 damage of the refused fight.
+    expect(text.stdout).toContain(
+      "a hero to plan with: on MT1 the hero has HP 101 at the plan's first fight, blackSlime at (8,7), which costs 360 damage",
+    );
+    expect(text.stdout).toContain('  puzzlekit mota plan ou --hp 361');
+    const offer = (JSON.parse(plan.stdout) as { offer: { hero: { hp: number }; at: unknown } })
+      .offer;
+    expect(offer.at).toEqual({ hp: 361 });
+    const offered = JSON.parse(
+      (await runCli(['mota', 'plan', 'ou', '--hp', '361', '--json'], onlyUp)).stdout,
+    ) as { floors: { floor: string; fights: number; damage: number }[] };
+    expect(offered.floors[0]).toMatchObject({ floor: 'MT1', damage: 360 });
+    expect(offered.floors[0]?.fights).toBeGreaterThan(0);
     const bad = await runCli(['mota', 'plan', 'ou', '--max-ms', '-1'], onlyUp);
     expect(bad.code).toBe(2);
     const badKeys = await runCli(['mota', 'plan', 'ou', '--keys', 'yellowKey=-1'], onlyUp);
@@ -330,5 +348,150 @@ describe('puzzlekit mota', () => {
       (await runCli([...args, '--keys', 'specialKey=9'], onlyUp)).stdout,
     ) as KeysJson;
     expect(given.keysLeft.specialKey).toBe(9 - given.doorsOpened);
+  });
+
+  describe('--tower-code: damages from the tower’s own code in the sandbox', () => {
+    // shengqishi replaces getDamageInfo: without the flag nothing on it is proven.
+    const sq = towerFiles('shengqishi', 'sq');
+
+    it('solve says per monster which damages came from the tower’s code', async () => {
+      const args = [
+        'mota',
+        'solve',
+        'sq',
+        '--floor',
+        'MT1',
+        '--probe',
+        '--hero-x',
+        '6',
+        '--hero-y',
+        '0',
+      ];
+      type TowerJson = SolveJson & {
+        approximate: boolean;
+        towerCode?: { confirmed: boolean; monsters: { enemy: string; source: string }[] };
+      };
+      const without = JSON.parse((await runCli([...args, '--json'], sq)).stdout) as TowerJson;
+      expect(without.approximate).toBe(true);
+      expect(without.optimal).toBe(false);
+      expect(without.towerCode).toBeUndefined();
+      const r = await runCli([...args, '--tower-code', '--json'], sq);
+      expect(r.code).toBe(0);
+      const sol = JSON.parse(r.stdout) as TowerJson;
+      expect(sol.towerCode?.monsters.length).toBeGreaterThan(0);
+      expect(sol.towerCode?.monsters.every((m) => m.source === 'tower')).toBe(true);
+      expect(sol.towerCode?.confirmed).toBe(true);
+      expect(sol.approximate).toBe(false);
+      const text = await runCli([...args, '--tower-code'], sq);
+      expect(text.stdout).toContain(
+        "damages from the tower's own code (sandbox): every damage of this plan",
+      );
+      expect(text.stdout).toMatch(/\(\d+,\d+\) E\d+: from the tower's code, equal to the formula/);
+    });
+
+    it('on a tower with the stock code there is nothing to ask, and the answer says so', async () => {
+      const r = await runCli(
+        ['mota', 'solve', 'tpl', '--floor', 'sample2', '--tower-code'],
+        template,
+      );
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^--tower-code: the tower's damage code is the stock one/);
+    });
+
+    it('plan asks the tower’s code floor by floor and offers a hero where it stops', async () => {
+      const r = await runCli(['mota', 'plan', 'sq', '--tower-code', '--json'], sq);
+      expect(r.code).toBe(0);
+      const plan = JSON.parse(r.stdout) as {
+        floors: { floor: string; status: string; towerCode?: { confirmed: boolean } }[];
+        offer?: { floor: string; at: { atk?: number } };
+      };
+      const planned = plan.floors.filter((f) => f.status === 'planned');
+      expect(planned.length).toBeGreaterThan(0);
+      expect(planned.every((f) => f.towerCode !== undefined)).toBe(true);
+      expect(plan.offer?.floor).toBe(planned.at(-1)?.floor);
+      const text = await runCli(['mota', 'plan', 'sq', '--tower-code'], sq);
+      expect(text.stdout).toMatch(/damages from the tower's own code \(sandbox\), per floor:/);
+    });
+  });
+
+  it('--replay writes the route as the engine’s replay file, which reads back and walks as planned', async () => {
+    const r = await runCli(
+      [
+        'mota',
+        'plan',
+        'ou',
+        '--hp',
+        '361',
+        '--max-work',
+        '20000',
+        '--replay',
+        'ou.h5route',
+        '--json',
+      ],
+      onlyUp,
+    );
+    expect(r.code).toBe(0);
+    const plan = JSON.parse(r.stdout) as {
+      replay: { file: string; moves: number };
+      floors: { floor: string; route: string; heroIn: HeroStats; heroOut: HeroStats }[];
+    };
+    const first = plan.floors[0]!;
+    const file = parseH5Route(r.files['ou.h5route']!);
+    expect(file).toMatchObject({ name: 'OU', hard: 'Easy', seed: 1 });
+    const moves = decodeMoves(file.route);
+    expect(moves).toBe(first.route);
+    expect(plan.replay).toEqual({
+      file: 'ou.h5route',
+      moves: moves.length,
+      name: 'OU',
+      hard: 'Easy',
+      seed: 1,
+    });
+    const project = await readProjectDir(fileURLToPath(new URL('only-up', FIXTURES)));
+    const walk = walkRoute(project, 'MT1', moves, project.start, first.heroIn);
+    expect(walk.ok, walk.reason).toBe(true);
+    expect(walk.hero).toEqual(first.heroOut);
+    const text = await runCli(
+      [
+        'mota',
+        'plan',
+        'ou',
+        '--hp',
+        '361',
+        '--max-work',
+        '20000',
+        '--replay',
+        'x.h5route',
+        '--seed',
+        '9',
+      ],
+      onlyUp,
+    );
+    expect(text.stdout).toMatch(
+      /replay written to x\.h5route: \d+ moves from the game's start on MT1 \(6,7\)/,
+    );
+    expect(text.stdout).toContain("this plan's hero differs (--hp 361)");
+    expect(parseH5Route(text.files['x.h5route']!).seed).toBe(9);
+    // a floor the game does not start on cannot be replayed from the start
+    const elsewhere = await runCli(
+      ['mota', 'solve', 'ou', '--floor', 'MT2', '--replay', 'y.h5route'],
+      onlyUp,
+    );
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toMatch(
+      /--replay: the engine replays a route from the game's start \(MT1 \(6,7\)\)/,
+    );
+    const solved = await runCli(
+      ['mota', 'solve', 'ou', '--floor', 'MT1', '--replay', 'z.h5route', '--json'],
+      onlyUp,
+    );
+    expect(solved.code).toBe(0);
+    expect(decodeMoves(parseH5Route(solved.files['z.h5route']!).route)).toBe(
+      (
+        JSON.parse(solved.stdout) as {
+          arrivals: { x: number; y: number; plan: { route: string } }[];
+        }
+      ).arrivals.find((a) => a.x === 6 && a.y === 7)?.plan.route,
+    );
   });
 });

@@ -9,12 +9,17 @@ import {
   keysForEveryDoor,
   listFloors,
   parseTree,
+  loadProject,
+  openTowerDamage,
+  h5Route,
   planTower,
+  printH5Route,
   probeHero,
   solveFloor,
   solveFloorArrivals,
   solveTree,
   arrivalJson,
+  arrivalPlansJson,
   engineJson,
   planJson,
   solutionJson,
@@ -22,12 +27,14 @@ import {
   type FloorSolution,
   type HeroStats,
   type Project,
+  type TowerCodeCheck,
+  type TowerDamageSandbox,
   type TowerPlan,
   game,
 } from '@puzzlekit/mota-bluegem';
 import { CommandBudget } from '../common/budget.js';
 import { budgetFlags } from '../common/flags.js';
-import { readProjectWith } from '@puzzlekit/mota-bluegem/node';
+import { readProjectFilesWith, readProjectWith } from '@puzzlekit/mota-bluegem/node';
 import { quoteInput } from '@puzzlekit/errors';
 import { CommandFailure, type Context, intOption, numberOption, UsageError } from '../context.js';
 import type { DemoSection, GamePlugin } from './types.js';
@@ -35,6 +42,119 @@ import type { DemoSection, GamePlugin } from './types.js';
 /** Reads a project folder (the tower folder or its `project` folder) through the CLI's file access. */
 function readProject(ctx: Context, dir: string): Promise<Project> {
   return readProjectWith(dir, (path) => ctx.readText(path));
+}
+
+/**
+ * Reads a project and, with `--tower-code`, opens the tower's own damage code in the sandbox; `use`
+ * runs with both and the sandbox is disposed after, whatever happens.
+ */
+async function withTowerCode<T>(
+  ctx: Context,
+  dir: string,
+  towerCode: boolean,
+  use: (project: Project, sandbox: TowerDamageSandbox | undefined) => T | Promise<T>,
+): Promise<T> {
+  if (!towerCode) return use(await readProject(ctx, dir), undefined);
+  const files = await readProjectFilesWith(dir, (path) => ctx.readText(path));
+  const project = loadProject(files);
+  const sandbox = await openTowerDamage(files, project);
+  try {
+    return await use(project, sandbox);
+  } finally {
+    sandbox.dispose();
+  }
+}
+
+/** What `--tower-code` found, for the head of an answer: nothing to check, or the code did not load. */
+function towerCodeHead(project: Project, sandbox: TowerDamageSandbox | undefined): string[] {
+  if (sandbox === undefined) return [];
+  if (project.engine.damageCode.status !== 'custom')
+    return [
+      "--tower-code: the tower's damage code is the stock one (or absent): the package's formula is the tower's own, nothing to ask",
+    ];
+  if (sandbox.loadError !== undefined)
+    return [`--tower-code: the tower's code could not be loaded: ${sandbox.loadError}`];
+  return [];
+}
+
+const TOWER_SOURCE_WORDS = {
+  tower: "from the tower's code, equal to the formula",
+  differs: "the tower's code differs",
+  'not-computable': "not computable by the tower's code",
+  'time-stop': "stopped by the sandbox's wall-clock safety net (no verdict)",
+} as const;
+
+/** Per monster, where its damages came from (the tower's code, differing, or not computable). */
+function towerCodeText(check: TowerCodeCheck | undefined): string[] {
+  if (check === undefined) return [];
+  const seen = new Set<string>();
+  const rows: string[] = [];
+  for (const m of check.monsters) {
+    const row = `  (${m.x},${m.y}) ${m.id}: ${TOWER_SOURCE_WORDS[m.source]}${m.reason !== undefined ? `: ${m.reason}` : ''}`;
+    if (seen.has(row)) continue;
+    seen.add(row);
+    rows.push(row);
+  }
+  return [
+    '',
+    check.confirmed
+      ? "damages from the tower's own code (sandbox): every damage of this plan"
+      : `damages from the tower's own code (sandbox): not all — ${check.why ?? ''}`,
+    ...rows,
+  ];
+}
+
+interface ReplayFlags {
+  replay?: string;
+  difficulty?: string;
+  seed?: string;
+}
+
+function replayOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '--replay <file>',
+      "write the route as the H5 engine's own replay file (.h5route), which the game replays from its start",
+    )
+    .option(
+      '--difficulty <name>',
+      "the replay's difficulty (default: the game's first, from main.levelChoose)",
+    )
+    .option('--seed <n>', "the replay's random seed (default 1: a route of moves draws none)");
+}
+
+/**
+ * Writes the replay file of `moves` (a route from the game's start) and says what it holds; the engine
+ * plays it with the game's own hero, so a plan made with another hero is flagged.
+ */
+async function writeReplay(
+  ctx: Context,
+  project: Project,
+  flags: ReplayFlags,
+  moves: string,
+  planHero: HeroStats,
+): Promise<{ replay: Record<string, unknown>; lines: string[] }> {
+  const file = flags.replay ?? '';
+  const seed = flags.seed === undefined ? undefined : intOption('--seed', flags.seed, 0);
+  const route = h5Route(project, moves, {
+    ...(flags.difficulty !== undefined ? { hard: flags.difficulty } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+  });
+  await ctx.writeText(file, printH5Route(route));
+  const same = (['hp', 'atk', 'def', 'mdef'] as const).every(
+    (k) => planHero[k] === project.hero[k],
+  );
+  return {
+    replay: { file, moves: moves.length, name: route.name, hard: route.hard, seed: route.seed },
+    lines: [
+      `replay written to ${file}: ${moves.length} moves from the game's start on ${project.start.floorId} (${project.start.x},${project.start.y}), game ${quoteInput(route.name)}, difficulty ${quoteInput(route.hard)}, seed ${route.seed}`,
+      ...(same
+        ? []
+        : [
+            `note: the engine replays with the game's own hero; this plan's hero differs (${offerFlags(planHero, project.hero)}), so the game stops where its own hero cannot go on`,
+          ]),
+    ],
+  };
 }
 
 interface HeroFlags {
@@ -85,7 +205,7 @@ function heroOptions(cmd: Command): Command {
     .option('--mdef <n>', 'hero magic defence')
     .option(
       '--probe',
-      'a hero strong enough to fight everything on the floor: attack 2 × its highest monster defence + 1 (to see the whole floor)',
+      'a hero strong enough to damage everything on the floor: attack 2 × its highest monster defence + 1 (to see the whole floor); HP, defence and magic defence stay the starting hero’s (give --hp to survive more fights)',
     )
     .option(
       '--keys <list>',
@@ -103,7 +223,7 @@ function solutionText(sol: FloorSolution, title: string): string {
     `floor ${sol.floorId} (${title}): ${sol.gateCount} group(s) of monsters guarding rooms, ${sol.tree ? 'each room reached one way (a tree)' : 'some rooms reached more than one way (cycles)'}, ${num(sol.totalReward)} defence to collect${sol.defenceAllowed < sol.totalReward ? ` (the keys allow ${num(sol.defenceAllowed)})` : ''}`,
     ...(sol.approximate ? ['custom damage formula: figures approximate'] : []),
     `method: ${sol.method}${sol.work > 0 ? ` (${num(sol.work)} positions searched)` : ''}; optimal: ${proven}`,
-    `walked and simulated: ${num(sol.totalDamage)} damage in ${sol.fights.length} fight(s), HP left ${num(sol.hpLeft)}${sol.survived ? '' : ' — the hero does not survive this route with these numbers'}`,
+    `walked and simulated: ${num(sol.totalDamage)} damage in ${sol.fights.length} fight(s), HP left ${num(sol.hpLeft)}${refusedText(sol)}`,
     `quick estimate for the walked fights (each defence point saves a fixed damage per fight): ${num(sol.predictedDamage)} damage — ${sol.linearMatched ? 'the same as the step-by-step simulation' : 'not the same as the step-by-step simulation, which is the one to trust'}`,
     `counting gem defence only: this order ${num(sol.modelDamage)}, a greedy order ${num(sol.greedyDamage)}`,
     `doors opened ${sol.doorsOpened}; keys left: ${keysText(sol.keysLeft)}`,
@@ -126,9 +246,18 @@ function solutionText(sol: FloorSolution, title: string): string {
       '',
       `cannot be damaged (walls): ${sol.unbeatable.map((u) => `(${u.x},${u.y}) ${u.id}`).join(', ')}`,
     );
+  lines.push(...towerCodeText(sol.towerCode));
   const notes = [...sol.notes, ...sol.routeNotes];
   if (notes.length > 0) lines.push('', ...notes.map((n) => `note: ${n}`));
   return lines.join('\n');
+}
+
+/** Where the walk stopped because the engine refuses the next fight (the hero is alive: HP as before it). */
+function refusedText(sol: FloorSolution): string {
+  const r = sol.refused;
+  if (r === undefined)
+    return sol.survived ? '' : ' — the walk stopped before a fight the engine refuses';
+  return ` — the walk stopped before the fight at (${r.x},${r.y}) (${r.id}), which the engine refuses (${r.damage === null ? 'the hero cannot damage it' : `damage ${num(r.damage)} ≥ HP ${num(r.hero.hp)}`}): the hero never takes a fight he would not survive`;
 }
 
 function keysText(keys: Readonly<Record<string, number>>): string {
@@ -158,7 +287,7 @@ function engineText(project: Project): string {
   return `engine fields ${e.fields} (${e.evidence}); ${code}`;
 }
 
-function planText(plan: TowerPlan, project: Project): string {
+function planText(plan: TowerPlan, project: Project, dir: string): string {
   const t = plan.totals;
   const head = [
     `${project.title} (${project.version}): whole-tower plan, ${t.floors} floors in play order`,
@@ -166,6 +295,12 @@ function planText(plan: TowerPlan, project: Project): string {
     'each floor: the fight order that collects the most defence this hero can reach, walked until a fight would kill him; shops, level-ups and scripted events are not played',
     `planned ${t.planned}, unreachable ${t.unreachable}, proven optimal ${t.proven}${t.approximate > 0 ? `, approximate (custom damage) ${t.approximate}` : ''}; total damage ${num(t.damage)}`,
     ...(plan.stopped !== undefined ? [plan.stopped] : []),
+    ...(plan.offer !== undefined
+      ? [
+          `a hero to plan with: ${plan.offer.reason}`,
+          `  puzzlekit mota plan ${dir} ${offerFlags(plan.offer.hero, project.hero)}`,
+        ]
+      : []),
     '',
     'floor        arrival   fights     damage    HP left   ATK/DEF/MDEF            keys          proven',
   ];
@@ -187,6 +322,43 @@ function planText(plan: TowerPlan, project: Project): string {
     return `${f.floorId.padEnd(12)} ${cell.padEnd(9)} ${String(f.fights).padStart(6)} ${num(f.damage).padStart(10)} ${num(h.hp).padStart(10)}   ${`${num(h.atk)}/${num(h.def)}/${num(h.mdef)}`.padEnd(22)}  ${keysText(f.keysOut).padEnd(13)} ${proven}`;
   });
   return [...head, ...rows].join('\n');
+}
+
+/** Per planned floor, where its damages came from when the tower's own code was asked. */
+function planTowerCodeText(plan: TowerPlan): string[] {
+  const rows: string[] = [];
+  for (const f of plan.floors) {
+    const check = f.solution?.towerCode;
+    if (check === undefined) continue;
+    const count = (source: string): number =>
+      check.monsters.filter((m) => m.source === source).length;
+    rows.push(
+      check.monsters.length === 0
+        ? `  ${f.floorId}: no damage to check`
+        : `  ${f.floorId}: ${check.confirmed ? "every damage from the tower's code" : `not all — ${check.why ?? ''}`} (checks: ${count('tower')} from the tower's code, ${count('differs')} differ, ${count('not-computable')} not computable${count('time-stop') > 0 ? `, ${count('time-stop')} time stops` : ''})`,
+    );
+  }
+  return rows.length === 0
+    ? []
+    : ['', "damages from the tower's own code (sandbox), per floor:", ...rows];
+}
+
+const TOWER_CODE_HELP =
+  "ask the tower's own damage code (its functions.js, run in a WebAssembly sandbox) for every damage the plan rests on; the answer says per monster which damages came from it";
+
+/** `--replay` on a plan that does not start at the game's start: the engine could not replay it. */
+function notFromStart(project: Project): never {
+  throw new UsageError(
+    `--replay: the engine replays a route from the game's start (${project.start.floorId} (${project.start.x},${project.start.y})), and no plan here starts there`,
+  );
+}
+
+/** The `--hp`/`--atk`/… flags that give `hero` where the tower starts with `start`. */
+function offerFlags(hero: HeroStats, start: HeroStats): string {
+  return (['hp', 'atk', 'def', 'mdef'] as const)
+    .filter((k) => hero[k] !== start[k])
+    .map((k) => `--${k} ${hero[k]}`)
+    .join(' ');
 }
 
 /** The repository's fixture tower, found from this file (apps/cli/dist or src) or the working folder. */
@@ -255,36 +427,41 @@ export const motaPlugin: GamePlugin = {
       });
     });
 
-    heroOptions(
-      group
-        .command('solve')
-        .description(
-          'best fight order of a floor from each cell the hero can arrive on, a walking route and its simulation',
-        )
-        .argument('<project-dir>', 'the tower folder or its project/ folder')
-        .requiredOption('--floor <id>', 'floor id, such as MT1')
-        .option('--hero-x <x>', 'hero x (default: one plan per arrival cell)')
-        .option('--hero-y <y>', 'hero y')
-        .option(
-          '--max-work <n>',
-          `positions the exact search may look at, per arrival cell (floors with cycles; default ${num(game.solve!.budget.maxWork ?? 0)})`,
-        )
-        .option('--max-states <n>', 'positions it may hold in memory', '4000000')
-        .option(
-          '--max-ms <ms>',
-          'stop after this many milliseconds (one deadline for every arrival cell; a search it stops says so)',
-        ),
+    replayOptions(
+      heroOptions(
+        group
+          .command('solve')
+          .description(
+            'best fight order of a floor from each cell the hero can arrive on, a walking route and its simulation',
+          )
+          .argument('<project-dir>', 'the tower folder or its project/ folder')
+          .requiredOption('--floor <id>', 'floor id, such as MT1')
+          .option('--hero-x <x>', 'hero x (default: one plan per arrival cell)')
+          .option('--hero-y <y>', 'hero y')
+          .option(
+            '--max-work <n>',
+            `positions the exact search may look at, per arrival cell (floors with cycles; default ${num(game.solve!.budget.maxWork ?? 0)})`,
+          )
+          .option('--max-states <n>', 'positions it may hold in memory', '4000000')
+          .option(
+            '--max-ms <ms>',
+            'stop after this many milliseconds (one deadline for every arrival cell; a search it stops says so)',
+          )
+          .option('--tower-code', TOWER_CODE_HELP),
+      ),
     ).action(
       async (
         dir: string,
-        flags: HeroFlags & {
-          floor: string;
-          heroX?: string;
-          heroY?: string;
-          maxWork?: string;
-          maxStates: string;
-          maxMs?: string;
-        },
+        flags: HeroFlags &
+          ReplayFlags & {
+            floor: string;
+            heroX?: string;
+            heroY?: string;
+            maxWork?: string;
+            maxStates: string;
+            maxMs?: string;
+            towerCode?: boolean;
+          },
       ) => {
         const budget = new CommandBudget(game.solve!, budgetFlags(flags));
         const maxStates = intOption('--max-states', flags.maxStates, 1);
@@ -294,75 +471,104 @@ export const motaPlugin: GamePlugin = {
           flags.heroX !== undefined && flags.heroY !== undefined
             ? { x: intOption('--hero-x', flags.heroX, 0), y: intOption('--hero-y', flags.heroY, 0) }
             : undefined;
-        const project = await readProject(ctx, dir);
-        if (!hasFloor(project, flags.floor))
-          throw new UsageError(`no floor ${quoteInput(flags.floor)} (have ${listFloors(project)})`);
-        const title = project.floors[flags.floor]?.title ?? flags.floor;
-        const keys = keysFrom(project, flags);
-        const options = {
-          hero: heroFrom(project, flags.floor, flags),
-          budget: { ...budget.forLevel(), maxStates },
-          ...(keys !== undefined ? { keys } : {}),
-        };
-        if (at !== undefined) {
-          const sol = solveFloor(project, flags.floor, { ...options, ...at });
-          ctx.output(solutionJson(sol), () => solutionText(sol, title));
-          return;
-        }
-        const plans = solveFloorArrivals(project, flags.floor, options);
-        const first = plans.find((p) => p.solution !== undefined)?.solution;
-        if (first === undefined) {
-          const why =
-            plans.length === 0
-              ? 'no start, stair, portal or event leads onto it'
-              : plans.map((p) => `(${p.arrival.x},${p.arrival.y}): ${p.error ?? ''}`).join('; ');
-          throw new CommandFailure(
-            `floor ${flags.floor} is unreachable: ${why} (give --hero-x and --hero-y)`,
+        await withTowerCode(ctx, dir, flags.towerCode === true, async (project, sandbox) => {
+          if (!hasFloor(project, flags.floor))
+            throw new UsageError(
+              `no floor ${quoteInput(flags.floor)} (have ${listFloors(project)})`,
+            );
+          const title = project.floors[flags.floor]?.title ?? flags.floor;
+          const keys = keysFrom(project, flags);
+          const head = towerCodeHead(project, sandbox);
+          const options = {
+            hero: heroFrom(project, flags.floor, flags),
+            budget: { ...budget.forLevel(), maxStates },
+            ...(keys !== undefined ? { keys } : {}),
+            ...(sandbox !== undefined ? { towerDamage: sandbox } : {}),
+          };
+          const fromStart = (x: number, y: number): boolean =>
+            flags.floor === project.start.floorId && x === project.start.x && y === project.start.y;
+          if (at !== undefined) {
+            const sol = solveFloor(project, flags.floor, { ...options, ...at });
+            const written =
+              flags.replay === undefined
+                ? undefined
+                : fromStart(at.x, at.y)
+                  ? await writeReplay(ctx, project, flags, sol.route, options.hero)
+                  : notFromStart(project);
+            ctx.output(
+              { ...solutionJson(sol), ...(written ? { replay: written.replay } : {}) },
+              () => [...head, solutionText(sol, title), ...(written?.lines ?? [])].join('\n'),
+            );
+            return;
+          }
+          const plans = solveFloorArrivals(project, flags.floor, options);
+          const first = plans.find((p) => p.solution !== undefined)?.solution;
+          if (first === undefined) {
+            const why =
+              plans.length === 0
+                ? 'no start, stair, portal or event leads onto it'
+                : plans.map((p) => `(${p.arrival.x},${p.arrival.y}): ${p.error ?? ''}`).join('; ');
+            throw new CommandFailure(
+              `floor ${flags.floor} is unreachable: ${why} (give --hero-x and --hero-y)`,
+            );
+          }
+          const startPlan = plans.find((p) => fromStart(p.arrival.x, p.arrival.y))?.solution;
+          const written =
+            flags.replay === undefined
+              ? undefined
+              : startPlan !== undefined
+                ? await writeReplay(ctx, project, flags, startPlan.route, options.hero)
+                : notFromStart(project);
+          const json = {
+            ...arrivalPlansJson(first, plans),
+            ...(written ? { replay: written.replay } : {}),
+          };
+          ctx.output(json, () =>
+            [
+              ...head,
+              ...plans.map((p) =>
+                [
+                  `== ${arrivalText(p.arrival)}`,
+                  p.solution !== undefined
+                    ? solutionText(p.solution, title)
+                    : `no plan: ${p.error}`,
+                ].join('\n'),
+              ),
+              ...(written !== undefined ? [written.lines.join('\n')] : []),
+            ].join('\n\n'),
           );
-        }
-        const json = {
-          ...solutionJson(first),
-          arrivals: plans.map((p) => ({
-            ...arrivalJson(p.arrival),
-            ...(p.solution !== undefined ? { plan: solutionJson(p.solution) } : { error: p.error }),
-          })),
-        };
-        ctx.output(json, () =>
-          plans
-            .map((p) =>
-              [
-                `== ${arrivalText(p.arrival)}`,
-                p.solution !== undefined ? solutionText(p.solution, title) : `no plan: ${p.error}`,
-              ].join('\n'),
-            )
-            .join('\n\n'),
-        );
+        });
       },
     );
 
-    heroOptions(
-      group
-        .command('plan')
-        .description(
-          'plan the whole tower floor by floor in play order, carrying HP, ATK, DEF, MDEF and keys',
-        )
-        .argument('<project-dir>', 'the tower folder or its project/ folder')
-        .option('--floor-work <n>', 'positions each floor’s exact search may look at')
-        .option('--max-work <n>', 'positions all floors’ searches together may look at')
-        .option('--max-states <n>', 'positions a search may hold in memory', '4000000')
-        .option(
-          '--max-ms <ms>',
-          'stop the whole plan after this many milliseconds (one deadline for every floor)',
-        ),
+    replayOptions(
+      heroOptions(
+        group
+          .command('plan')
+          .description(
+            'plan the whole tower floor by floor in play order, carrying HP, ATK, DEF, MDEF and keys',
+          )
+          .argument('<project-dir>', 'the tower folder or its project/ folder')
+          .option('--floor-work <n>', 'positions each floor’s exact search may look at')
+          .option('--max-work <n>', 'positions all floors’ searches together may look at')
+          .option('--max-states <n>', 'positions a search may hold in memory', '4000000')
+          .option(
+            '--max-ms <ms>',
+            'stop the whole plan after this many milliseconds (one deadline for every floor)',
+          )
+          .option('--tower-code', TOWER_CODE_HELP),
+      ),
     ).action(
       async (
         dir: string,
-        flags: HeroFlags & {
-          floorWork?: string;
-          maxWork?: string;
-          maxStates: string;
-          maxMs?: string;
-        },
+        flags: HeroFlags &
+          ReplayFlags & {
+            floorWork?: string;
+            maxWork?: string;
+            maxStates: string;
+            maxMs?: string;
+            towerCode?: boolean;
+          },
       ) => {
         const { maxWork, maxMs } = budgetFlags(flags);
         const maxStates = intOption('--max-states', flags.maxStates, 1);
@@ -370,28 +576,59 @@ export const motaPlugin: GamePlugin = {
           flags.floorWork === undefined ? undefined : intOption('--floor-work', flags.floorWork, 0);
         if (flags.probe === true)
           throw new UsageError('--probe is per floor; the whole-tower plan carries the real hero');
-        const project = await readProject(ctx, dir);
-        const keys = keysFrom(project, flags);
-        const progress = ctx.json
-          ? { update: () => undefined, stop: () => undefined }
-          : ctx.progress('planning floors', project.floorIds.length);
-        let plan: TowerPlan;
-        try {
-          plan = planTower(project, {
-            hero: heroFrom(project, project.start.floorId, flags),
-            ...(keys !== undefined ? { keys } : {}),
-            budget: {
-              maxStates,
-              ...(maxWork === undefined ? {} : { maxWork }),
-              ...(maxMs === undefined ? {} : { maxMs }),
-            },
-            ...(floorWork === undefined ? {} : { floorWork }),
-            onProgress: (done, total) => progress.update(done, total),
-          });
-        } finally {
-          progress.stop();
-        }
-        ctx.output(planJson(plan, project), () => planText(plan, project));
+        await withTowerCode(ctx, dir, flags.towerCode === true, async (project, sandbox) => {
+          const keys = keysFrom(project, flags);
+          const progress = ctx.json
+            ? { update: () => undefined, stop: () => undefined }
+            : ctx.progress('planning floors', project.floorIds.length);
+          let plan: TowerPlan;
+          try {
+            plan = planTower(project, {
+              hero: heroFrom(project, project.start.floorId, flags),
+              ...(keys !== undefined ? { keys } : {}),
+              budget: {
+                maxStates,
+                ...(maxWork === undefined ? {} : { maxWork }),
+                ...(maxMs === undefined ? {} : { maxMs }),
+              },
+              ...(floorWork === undefined ? {} : { floorWork }),
+              ...(sandbox !== undefined ? { towerDamage: sandbox } : {}),
+              onProgress: (done, total) => progress.update(done, total),
+            });
+          } finally {
+            progress.stop();
+          }
+          const head = towerCodeHead(project, sandbox);
+          const startFloor = plan.floors[0];
+          const written =
+            flags.replay === undefined
+              ? undefined
+              : startFloor?.solution !== undefined && startFloor.floorId === project.start.floorId
+                ? await writeReplay(
+                    ctx,
+                    project,
+                    flags,
+                    startFloor.solution.route,
+                    startFloor.heroIn,
+                  )
+                : notFromStart(project);
+          ctx.output(
+            { ...planJson(plan, project), ...(written ? { replay: written.replay } : {}) },
+            () =>
+              [
+                ...head,
+                planText(plan, project, dir),
+                ...planTowerCodeText(plan),
+                ...(written !== undefined
+                  ? [
+                      '',
+                      ...written.lines,
+                      `the replay holds the moves of ${startFloor?.floorId ?? ''}, the floor the game starts on: the plan's later floors start on the cells stairs lead to, which its routes do not walk to`,
+                    ]
+                  : []),
+              ].join('\n'),
+          );
+        });
       },
     );
 

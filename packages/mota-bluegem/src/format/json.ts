@@ -4,7 +4,7 @@
  */
 import type { Arrival } from '../graph/arrivals.js';
 import type { Project } from '../model.js';
-import type { TowerPlan } from '../plan/tower.js';
+import type { ArrivalPlan, TowerPlan } from '../plan/tower.js';
 import { CUSTOM_DAMAGE_NOTE, type FloorSolution } from '../solve/floor.js';
 
 /**
@@ -32,6 +32,21 @@ export function solutionJson(sol: FloorSolution): Record<string, unknown> {
     approximate: sol.approximate,
     ...(sol.approximate ? { damageFormula: CUSTOM_DAMAGE_NOTE } : {}),
     ...(sol.why !== undefined ? { why: sol.why } : {}),
+    ...(sol.towerCode !== undefined
+      ? {
+          towerCode: {
+            confirmed: sol.towerCode.confirmed,
+            ...(sol.towerCode.why !== undefined ? { why: sol.towerCode.why } : {}),
+            monsters: sol.towerCode.monsters.map((m) => ({
+              x: m.x,
+              y: m.y,
+              enemy: m.id,
+              source: m.source,
+              ...(m.reason !== undefined ? { reason: m.reason } : {}),
+            })),
+          },
+        }
+      : {}),
     work: sol.work,
     outcome: sol.outcome,
     tree: sol.tree,
@@ -60,12 +75,33 @@ export function solutionJson(sol: FloorSolution): Record<string, unknown> {
   };
 }
 
+/**
+ * A floor planned from each arrival cell as JSON (`puzzlekit mota solve --json`): the first plan's
+ * {@link solutionJson}, then `arrivals`, each cell with its plan or why there is none. Described by
+ * `schema/solution.schema.json`.
+ */
+export function arrivalPlansJson(
+  first: FloorSolution,
+  plans: readonly ArrivalPlan[],
+): Record<string, unknown> {
+  return {
+    ...solutionJson(first),
+    arrivals: plans.map((p) => ({
+      ...arrivalJson(p.arrival),
+      ...(p.solution !== undefined ? { plan: solutionJson(p.solution) } : { error: p.error ?? '' }),
+    })),
+  };
+}
+
 /** An arrival cell as JSON: `x`, `y` and `from` (what brings the hero there). */
 export function arrivalJson(a: Arrival): Record<string, unknown> {
   return { x: a.x, y: a.y, from: a.sources.map((s) => ({ ...s })) };
 }
 
-/** A whole-tower plan as JSON: title, version, engine, totals and one entry per floor. */
+/**
+ * A whole-tower plan as JSON: title, version, engine, outcome, totals, why it stopped, the hero offered,
+ * and one entry per floor. Described by `schema/plan.schema.json`.
+ */
 export function planJson(plan: TowerPlan, project: Project): Record<string, unknown> {
   return {
     title: project.title,
@@ -75,6 +111,17 @@ export function planJson(plan: TowerPlan, project: Project): Record<string, unkn
     work: plan.work,
     totals: plan.totals,
     ...(plan.stopped !== undefined ? { stopped: plan.stopped } : {}),
+    ...(plan.offer !== undefined
+      ? {
+          offer: {
+            floor: plan.offer.floorId,
+            hero: plan.offer.hero,
+            at: plan.offer.at,
+            heroAtFloor: plan.offer.heroAtFloor,
+            reason: plan.offer.reason,
+          },
+        }
+      : {}),
     heroOut: plan.heroOut,
     keysOut: { ...plan.keysOut },
     floors: plan.floors.map((f) => ({
@@ -96,6 +143,9 @@ export function planJson(plan: TowerPlan, project: Project): Record<string, unkn
       approximate: f.approximate,
       ...(f.solution !== undefined
         ? { route: f.solution.route, routeComplete: f.solution.routeComplete }
+        : {}),
+      ...(f.solution?.towerCode !== undefined
+        ? { towerCode: solutionJson(f.solution).towerCode }
         : {}),
     })),
   };

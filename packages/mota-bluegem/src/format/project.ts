@@ -539,6 +539,8 @@ export function loadProject(files: ProjectFiles): Project {
           ? first.name
           : '',
     version,
+    name: typeof first.name === 'string' ? first.name : '',
+    difficulties: difficultyNames(main),
     values,
     negativeDamage: flags.enableNegativeDamage === true,
     hero,
@@ -552,6 +554,24 @@ export function loadProject(files: ProjectFiles): Project {
     floors,
     skipped,
   };
+}
+
+/**
+ * The names of `main.levelChoose`: objects `{title, name, hard}` (engine 2.7+) or pairs
+ * `[title, name]` (older); entries of neither shape are left out.
+ */
+function difficultyNames(main: Json): string[] {
+  const list: unknown[] = Array.isArray(main.levelChoose) ? main.levelChoose : [];
+  const names: string[] = [];
+  for (const entry of list) {
+    const name: unknown = Array.isArray(entry)
+      ? (entry as unknown[])[1]
+      : isObject(entry)
+        ? entry.name
+        : undefined;
+    if (typeof name === 'string') names.push(name);
+  }
+  return names;
 }
 
 /** `main.floorIds`: the strings of the list, each once, in order. */

@@ -56,7 +56,7 @@ describe('planTower: a plan a player would follow', () => {
     );
     expect(planned[0]?.fights).toBe(0);
     expect(planned[0]?.proven).toBe(false);
-    expect(planned[0]?.solution?.why).toMatch(/does not survive/);
+    expect(planned[0]?.solution?.why).toMatch(/the walk stops before a fight the engine refuses/);
     expect(plan.floors.slice(1).every((f) => f.status !== 'planned')).toBe(true);
     // Floors nothing reachable leads onto (2 with no way in at all, 3 entered only from those or from
     // floors the start does not reach) stay `unreachable` after the stop; the others are skipped.

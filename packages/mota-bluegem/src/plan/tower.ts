@@ -7,6 +7,8 @@ import type { HeroStats, Project } from '../model.js';
 import { SEARCH_UNIT } from '../solve/exact.js';
 import { solveFloor, type FloorSolution, type SolveFloorOptions } from '../solve/floor.js';
 import type { TowerDamageSandbox } from '../sandbox/tower-damage.js';
+import { formatNumber } from '../format/number.js';
+import { foughtNothingBecauseHeCouldNot, offerHero, type HeroOffer } from './offer.js';
 
 /** One plan per cell the hero can arrive on. */
 export interface ArrivalPlan {
@@ -110,8 +112,15 @@ export interface TowerPlan {
   };
   readonly heroOut: HeroStats;
   readonly keysOut: Readonly<Record<string, number>>;
-  /** Why planning stopped before the last floor (the budget ran out), if it did. */
+  /** Why planning stopped before the last floor (the budget ran out, the hero could fight nothing). */
   readonly stopped?: string;
+  /**
+   * When the plan stopped because the hero could fight nothing on a floor: the smallest raise of
+   * attack or HP with which he fights there, as a starting hero to plan the tower with (`hero`), and
+   * the reason in plain words. Absent when no raise of attack or HP helps. Its searches (each at most
+   * `floorWork` states) are not counted in the plan's `work`: the plan itself stopped before them.
+   */
+  readonly offer?: TowerHeroOffer;
   /**
    * `solved` when every floor was planned or found unreachable; `gave-up` naming the bound when the
    * plan's budget stopped it (the floors after are `skipped`).
@@ -119,6 +128,12 @@ export interface TowerPlan {
   readonly outcome: Outcome;
   /** Search states expanded over all floors (unit `nodes`). */
   readonly work: number;
+}
+
+/** A hero to plan the tower with, offered where the given one could fight nothing. */
+export interface TowerHeroOffer extends HeroOffer {
+  /** The starting hero to plan with: the given one with the same raise of attack and HP. */
+  readonly hero: HeroStats;
 }
 
 /** Search states each floor's exact search may expand in a whole-tower plan by default. */
@@ -208,6 +223,8 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
     options.keys === undefined ? project.keys : checkKeys(options.keys),
   );
   let stopped: string | undefined;
+  let offer: TowerHeroOffer | undefined;
+  const startHero = hero;
   const floors: FloorPlan[] = [];
   const order = playOrder(project);
   const ids = [...order.reached, ...order.unreached];
@@ -278,14 +295,23 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
     hero = solution.finalHero;
     keys = copyKeys(solution.keysLeft);
     // The hero fought nothing because he could not: planning on with the same hero means nothing.
-    const stuck =
-      solution.fights.length === 0 && (solution.unbeatable.length > 0 || !solution.survived);
-    if (stuck)
+    if (foughtNothingBecauseHeCouldNot(solution)) {
       stopped = `stopped on ${floorId}: the hero can fight none of the monsters in his way (${
         solution.survived
           ? `${solution.unbeatable.length} he cannot damage`
           : (solution.routeNotes[0] ?? 'the engine refuses the fight')
       }); shops, level-ups, equipment and scripted events are not played`;
+      const found = offerHero(project, floorId, {
+        hero: base.heroIn,
+        keys: base.keysIn,
+        x: arrival.x,
+        y: arrival.y,
+        arrival: true,
+        budget: { maxWork: floorWork },
+      });
+      if (found !== undefined)
+        offer = towerOffer(found, base.heroIn, startHero, floors.length === 0);
+    }
     floors.push({
       ...base,
       status: 'planned',
@@ -317,8 +343,38 @@ export function planTower(project: Project, options: PlanTowerOptions = {}): Tow
     heroOut: hero,
     keysOut: keys,
     ...(stopped !== undefined ? { stopped } : {}),
+    ...(offer !== undefined ? { offer } : {}),
     outcome,
     work: meter.work,
+  };
+}
+
+/** The floor's offer as a starting hero: the same raise, added to the hero the tower starts with. */
+function towerOffer(
+  found: HeroOffer,
+  heroIn: HeroStats,
+  start: HeroStats,
+  firstFloor: boolean,
+): TowerHeroOffer {
+  const hero = {
+    ...start,
+    atk: start.atk + ((found.at.atk ?? heroIn.atk) - heroIn.atk),
+    hp: start.hp + ((found.at.hp ?? heroIn.hp) - heroIn.hp),
+  };
+  const changes = [
+    ...(hero.atk !== start.atk ? [`attack ${formatNumber(hero.atk)}`] : []),
+    ...(hero.hp !== start.hp ? [`HP ${formatNumber(hero.hp)}`] : []),
+  ].join(' and ');
+  const raise = [
+    ...(found.at.atk !== undefined ? [`attack +${formatNumber(found.at.atk - heroIn.atk)}`] : []),
+    ...(found.at.hp !== undefined ? [`HP +${formatNumber(found.at.hp - heroIn.hp)}`] : []),
+  ].join(' and ');
+  return {
+    ...found,
+    hero,
+    reason: firstFloor
+      ? `${found.reason}: plan with ${changes}`
+      : `${found.reason}: plan with ${changes} (the starting hero with ${raise}, the raise ${found.floorId} needs)`,
   };
 }
 

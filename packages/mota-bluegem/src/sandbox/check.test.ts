@@ -87,7 +87,7 @@ describe('plans checked against the tower’s own damage code', () => {
   it('a custom functions.js that cannot run marks every monster not computable', async () => {
     const broken = edited('for (;;) {} var init_damage = 0;');
     const project = loadProject(broken);
-    const sandbox = await openTowerDamage(broken, project, { ticks: 500 });
+    const sandbox = await openTowerDamage(broken, project, { ticks: 500, now: () => 0 });
     opened.push(sandbox);
     const floorId = project.floorIds.find(
       (id) => solveFloor(project, id, { hero: probeHero(project, id) }).fights.length > 0,
@@ -100,6 +100,30 @@ describe('plans checked against the tower’s own damage code', () => {
     expect(sol.approximate).toBe(true);
     expect(sol.towerCode?.monsters.length).toBeGreaterThan(0);
     expect(sol.towerCode?.monsters.every((m) => m.source === 'not-computable')).toBe(true);
-    expect(sol.why).toMatch(/instruction cap|time cap/);
+    expect(sol.why).toMatch(/instruction cap/);
+    expect(sol.outcome).toEqual({ kind: 'solved' });
+  });
+
+  it('a time stop of the safety net leaves the floor unproven and its outcome says time', async () => {
+    const slow = edited('while (true) {} var init_damage = 0;');
+    const project = loadProject(slow);
+    let t = 0;
+    let jumping = false;
+    const sandbox = await openTowerDamage(slow, project, {
+      now: () => (jumping ? (t += 3_600_000) : 0),
+    });
+    jumping = true;
+    opened.push(sandbox);
+    const floorId = project.floorIds.find(
+      (id) => solveFloor(project, id, { hero: probeHero(project, id) }).fights.length > 0,
+    )!;
+    const sol = solveFloor(project, floorId, {
+      hero: probeHero(project, floorId),
+      towerDamage: sandbox,
+    });
+    expect(sol.optimal).toBe(false);
+    expect(sol.towerCode?.timeStopped).toBe(true);
+    expect(sol.towerCode?.monsters.some((m) => m.source === 'time-stop')).toBe(true);
+    expect(sol.outcome).toEqual({ kind: 'gave-up', bound: 'time', limit: 30_000, unit: 'ms' });
   });
 });

@@ -16,9 +16,10 @@ export interface TowerCodeMonster {
   /**
    * `tower`: the tower's code computed every damage asked and each equals the package's formula;
    * `differs`: it computed them but some differ (`reason` says where); `not-computable`: it could not
-   * be run for this monster (`reason`).
+   * be run for this monster (`reason`); `time-stop`: the sandbox's wall-clock safety net stopped it
+   * (no verdict: the machine was too slow, not the code).
    */
-  readonly source: 'tower' | 'differs' | 'not-computable';
+  readonly source: 'tower' | 'differs' | 'not-computable' | 'time-stop';
   readonly reason?: string;
 }
 
@@ -27,6 +28,8 @@ export interface TowerCodeCheck {
   /** Every damage the search and the walk used came from the tower's own code, and they agree. */
   readonly confirmed: boolean;
   readonly monsters: readonly TowerCodeMonster[];
+  /** Some answer was a time stop: the check did not complete (the floor's outcome says `time`). */
+  readonly timeStopped: boolean;
   /** Why not confirmed (the first monster that was not), when it is not. */
   readonly why?: string;
 }
@@ -75,11 +78,12 @@ export function checkWithTowerCode(
       }
       const theirs = sandbox.damageRange(id, hero, hero.def, defTo, where);
       if (!Array.isArray(theirs)) {
+        const stop = theirs as { reason: string; timeStop?: true };
         monsters.push({
           id,
           ...where,
-          source: 'not-computable',
-          reason: (theirs as { reason: string }).reason,
+          source: stop.timeStop === true ? 'time-stop' : 'not-computable',
+          reason: stop.reason,
         });
         continue;
       }
@@ -105,12 +109,12 @@ export function checkWithTowerCode(
       { floorId: graph.floorId, x: fight.x, y: fight.y },
       { hatred: fight.hatred },
     );
-    if (theirs.source === 'not-computable') {
+    if (theirs.source !== 'tower') {
       monsters.push({
         id: fight.id,
         x: fight.x,
         y: fight.y,
-        source: 'not-computable',
+        source: theirs.source,
         reason: theirs.reason,
       });
     } else if (theirs.damage !== fight.damage) {
@@ -127,6 +131,7 @@ export function checkWithTowerCode(
   return {
     confirmed: first === undefined,
     monsters,
+    timeStopped: monsters.some((m) => m.source === 'time-stop'),
     ...(first !== undefined
       ? { why: `${first.id} at (${first.x},${first.y}): ${first.source}: ${first.reason ?? ''}` }
       : {}),

@@ -74,14 +74,15 @@ var functions_d6ad677b_427a_4623_b50f_a445a3b0ef8a = { "enemys": {
 } };`,
   });
   const someMonster = (): string => monstersOn(project.floorIds[0]!)[0]!.id;
-  const tight = { ticks: 2_000, maxMs: 5_000, memoryBytes: 8 * 1024 * 1024 };
+  // The clock is frozen: only the caps that count work may decide (the wall-clock net never fires).
+  const tight = { ticks: 2_000, maxMs: 5_000, memoryBytes: 8 * 1024 * 1024, now: () => 0 };
 
   it.each([
-    ['an infinite loop', 'while (true) {}', /instruction cap|time cap/],
+    ['an infinite loop', 'while (true) {}', /instruction cap/],
     [
       'a huge allocation',
       'var a = []; for (;;) a.push(new Array(1e6).fill(1));',
-      /memory|instruction cap|time cap/,
+      /memory|instruction cap/,
     ],
     ['reaching for process', 'return { damage: process.pid };', /process.{0,3} is not defined/],
     [
@@ -103,7 +104,7 @@ var functions_d6ad677b_427a_4623_b50f_a445a3b0ef8a = { "enemys": {
     [
       'deep recursion',
       'var f = function (n) { return f(n + 1) + 1; }; return { damage: f(0) };',
-      /stack|instruction cap|time cap/i,
+      /stack|instruction cap/i,
     ],
   ])('%s ends in a typed "not computable" within the caps', async (_name, body, reason) => {
     const sandbox = await openTowerDamage(hostile(body), project, tight);
@@ -122,7 +123,7 @@ var functions_d6ad677b_427a_4623_b50f_a445a3b0ef8a = { "enemys": {
   });
 
   it.each([
-    ['loops forever when loaded', 'for (;;) {}', /instruction cap|time cap/],
+    ['loops forever when loaded', 'for (;;) {}', /instruction cap/],
     ['is not JavaScript', 'var = ;', /SyntaxError|expect|unexpected/i],
   ])(
     'a functions.js that %s makes every monster not computable',
@@ -151,6 +152,53 @@ var functions_d6ad677b_427a_4623_b50f_a445a3b0ef8a = { "enemys": {
     );
     try {
       expect(sandbox.loadError).toMatch(/functions.js has no enemys.getDamageInfo/);
+    } finally {
+      sandbox.dispose();
+    }
+  });
+
+  it('the instruction cap decides, the same under any clock: a loop passes or fails by its work alone', async () => {
+    const counting = hostile('for (var i = 0; i < 200000; i++) {} return { damage: 7 };');
+    const slowClock = (): (() => number) => {
+      let t = 0;
+      return () => (t += 1);
+    };
+    const answers: string[] = [];
+    for (const ticks of [1, 5_000])
+      for (const now of [() => 0, slowClock()]) {
+        const sandbox = await openTowerDamage(counting, project, { ticks, now, maxMs: 1e9 });
+        try {
+          answers.push(JSON.stringify(sandbox.damage(someMonster(), project.hero)));
+        } finally {
+          sandbox.dispose();
+        }
+      }
+    expect(answers[0]).toMatch(/not-computable.*instruction cap of 1 interrupt checks/);
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[2]).toBe(JSON.stringify({ source: 'tower', damage: 7 }));
+    expect(answers[3]).toBe(answers[2]);
+  });
+
+  it('the wall-clock safety net is a time stop: no verdict, not cached', async () => {
+    // once loaded, a clock that jumps an hour at every look: the net fires at the first check
+    let t = 0;
+    let jumping = false;
+    const sandbox = await openTowerDamage(hostile('while (true) {}'), project, {
+      now: () => (jumping ? (t += 3_600_000) : 0),
+    });
+    jumping = true;
+    try {
+      expect(sandbox.limits.maxMs).toBe(30_000);
+      const answer = sandbox.damage(someMonster(), project.hero);
+      expect(answer).toEqual({
+        source: 'time-stop',
+        reason: 'time stop: the wall-clock safety net of 30000 ms was reached (no verdict)',
+      });
+      const runs = sandbox.evaluations;
+      sandbox.damage(someMonster(), project.hero);
+      expect(sandbox.evaluations).toBe(runs + 1);
+      const range = sandbox.damageRange(someMonster(), project.hero, 0, 3);
+      expect(range).toMatchObject({ timeStop: true });
     } finally {
       sandbox.dispose();
     }

@@ -184,7 +184,7 @@ describe('keys, survival and honest claims', () => {
     expect(stops.survived).toBe(false);
     expect(stops.searchProven).toBe(true);
     expect(stops.optimal).toBe(false);
-    expect(stops.why).toMatch(/does not survive/);
+    expect(stops.why).toMatch(/the walk stops before a fight the engine refuses/);
     expect(stops.fights).toHaveLength(0);
     expect(stops.hpLeft).toBe(10);
     expect(stops.routeNotes[0]).toBe(

@@ -22,7 +22,7 @@ import {
 import { formatNumber } from '../format/number.js';
 import { hornOrder } from './horn.js';
 import { solveGatesWithKeys, type KeyResources } from './keys.js';
-import { simulate, type Simulation } from '../walk/simulate.js';
+import { simulate, type RefusedFight, type Simulation } from '../walk/simulate.js';
 import { own } from '../lookup.js';
 import { checkKeys } from '../hero.js';
 import type { HeroStats, Project } from '../model.js';
@@ -152,6 +152,8 @@ export interface FloorSolution {
   /** Locked doors the walk opens (a move into a door opens it; the next move enters). */
   readonly doorsOpened: number;
   readonly routeNotes: readonly string[];
+  /** The fight the engine refused, where the walk stopped (see {@link RefusedFight}). */
+  readonly refused?: RefusedFight;
   readonly nonlinear: readonly NonlinearMonster[];
   readonly unbeatable: readonly Unbeatable[];
   readonly attackItems: readonly CellRef[];
@@ -280,7 +282,16 @@ export function solveFloor(
     ...(towerCode !== undefined ? { towerCode } : {}),
     ...(why !== undefined ? { why } : {}),
     work: found.work,
-    outcome: found.outcome,
+    // The sandbox's wall-clock safety net stopped the check: the job did not complete (no verdict).
+    outcome:
+      towerCode?.timeStopped === true && found.outcome.kind === 'solved'
+        ? {
+            kind: 'gave-up',
+            bound: 'time',
+            limit: options.towerDamage?.limits.maxMs ?? 0,
+            unit: 'ms',
+          }
+        : found.outcome,
     tree: graph.tree,
     gateCount: gates.live.length,
     totalReward: graph.totalReward,
@@ -458,7 +469,9 @@ function verdict(
     return `${CUSTOM_DAMAGE_NOTE} (the tower's functions.js changes ${project.engine.damageCode.differing.join(', ')})`;
   if (graph.unreadItems.length > 0)
     return `the effect of ${graph.unreadItems.join(', ')} could not be read: figures approximate`;
-  if (!sim.survived) return 'the hero does not survive this route with these numbers';
+  // The walk never fights what the engine refuses: the hero is alive, with the HP he had before it.
+  if (!sim.survived)
+    return 'the walk stops before a fight the engine refuses (the hero would not survive it or cannot damage the monster): the order is not walked to its end';
   if (sim.fights.length === 0 && graph.unbeatable.length > 0)
     return `the hero fought nothing: ${graph.unbeatable.length} monster(s) he cannot damage are walls, and what lies behind them is not planned`;
   if (!sim.routeComplete) return 'the walk could not follow the order (see the route notes)';

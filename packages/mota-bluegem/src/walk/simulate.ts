@@ -32,6 +32,19 @@ export interface Simulation {
   /** The walk stopped for want of keys. */
   keyShort: boolean;
   routeNotes: string[];
+  /** The fight the engine refused, where the walk stopped (damage null: he cannot damage it). */
+  refused?: RefusedFight;
+}
+
+/** A fight the engine refuses (`canBattle`): the hero cannot damage the monster, or damage ≥ HP. */
+export interface RefusedFight {
+  readonly x: number;
+  readonly y: number;
+  readonly id: string;
+  /** The damage the fight would cost, or null when the hero cannot damage the monster. */
+  readonly damage: number | null;
+  /** The hero before it. */
+  readonly hero: HeroStats;
 }
 
 /**
@@ -93,6 +106,7 @@ class Walker {
   private keyShortage: string | null = null;
   /** Why the walk stopped before the end of the order (a fight it would not survive, a door it cannot open). */
   halted: string | null = null;
+  private refused: RefusedFight | undefined;
 
   constructor(
     private readonly project: Project,
@@ -343,6 +357,7 @@ class Walker {
     // The engine refuses a fight the hero would not survive (`canBattle`: damage < HP) or cannot win:
     // the walk stops there, as a player's would.
     if (enemy !== undefined && (r === null || r.damage >= hero.hp)) {
+      this.refused = { x, y, id, damage: r?.damage ?? null, hero };
       this.halted = `stopped before the fight at (${x},${y}) (${id}): the engine refuses it (${r === null ? 'the hero cannot damage it' : `damage ${formatNumber(r.damage)} ≥ HP ${formatNumber(hero.hp)}`})`;
       this.survived = false;
       return;
@@ -419,6 +434,7 @@ class Walker {
               `the route steps back onto the arrival cell ${stairCrossings} time(s): each is a trip off the floor and back`,
             ]),
       ],
+      ...(this.refused !== undefined ? { refused: this.refused } : {}),
     };
   }
 }
