@@ -286,7 +286,7 @@ function demo(): DemoSection {
     formatBoard(made.value.answer!),
     `it ${verdict.ok ? 'keeps every condition' : `FAILS: ${verdict.reason}`}`,
     'value' in rating
-      ? `difficulty: ${rating.value.grade ?? 'no grade'}, score ${rating.value.score} (higher is harder)`
+      ? `difficulty: ${rating.value.grade ?? 'no grade'}, score ${Math.round(rating.value.score * 100) / 100} (the paper's D; higher is harder)`
       : `difficulty: ${describeOutcome(rating.outcome)}`,
   ].join('\n');
   return {
