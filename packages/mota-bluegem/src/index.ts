@@ -144,6 +144,8 @@ export {
   arrivalJson,
   arrivalPlansJson,
   engineJson,
+  offerJson,
   planJson,
   solutionJson,
+  towerReplayJson,
 } from './format/json.js';
