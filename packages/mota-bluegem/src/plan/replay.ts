@@ -145,7 +145,7 @@ export function towerReplay(project: Project, plan: TowerPlan): TowerReplay {
       hero: project.hero,
       keys: project.keys,
     };
-  const walker = new HeroWalker(project, first.heroIn, first.keysIn);
+  const walker = new HeroWalker(project, first.heroIn, first.keysIn, true);
   const floors: ReplayFloor[] = [];
   const visited = new Set<string>();
   let moves = '';

@@ -49,10 +49,14 @@ export class HeroWalker {
   readonly fights: { floorId: string; x: number; y: number }[] = [];
   private readonly maps = new Map<string, number[][]>();
 
+  /**
+   * @param namesFloors the walk crosses floors: its reasons name the floor, its fights are `floor:x,y`
+   */
   constructor(
     private readonly project: Project,
     hero0: HeroStats,
     keys0: Readonly<Record<string, number>>,
+    private readonly namesFloors = false,
   ) {
     this.hero = { ...hero0 };
     for (const [id, n] of Object.entries(keys0)) this.keys[id] = n;
@@ -108,7 +112,7 @@ export class HeroWalker {
     const { project } = this;
     const floor = own(project.floors, floorId);
     const step = STEPS[c];
-    const at = `move ${this.moves + 1} (${c}) from (${x},${y})${floorId === '' ? '' : ` on ${floorId}`}`;
+    const at = `move ${this.moves + 1} (${c}) from (${x},${y})${this.namesFloors ? ` on ${floorId}` : ''}`;
     const stop = (reason: string): MoveResult => ({ kind: 'stopped', reason: `${at}: ${reason}` });
     if (floor === undefined) return { kind: 'stopped', reason: `no floor ${floorId}` };
     if (step === undefined) return stop('not a move (U, R, D or L)');
@@ -179,8 +183,8 @@ export class HeroWalker {
     return { kind: 'moved', x: nx, y: ny };
   }
 
-  /** The walk's end, as a {@link RouteWalk}; fights named `x,y` or, across floors, `floor:x,y`. */
-  end(reason: string | undefined, floorNames: boolean): RouteWalk {
+  /** The walk's end, as a {@link RouteWalk}. */
+  end(reason?: string): RouteWalk {
     return {
       ok: reason === undefined,
       ...(reason !== undefined ? { reason } : {}),
@@ -188,7 +192,7 @@ export class HeroWalker {
       damage: this.damage,
       hero: this.hero,
       keys: this.keys,
-      fights: this.fights.map((f) => `${floorNames ? `${f.floorId}:` : ''}${f.x},${f.y}`),
+      fights: this.fights.map((f) => `${this.namesFloors ? `${f.floorId}:` : ''}${f.x},${f.y}`),
       doorsOpened: this.doorsOpened,
     };
   }
@@ -217,21 +221,20 @@ export function walkRoute(
 ): RouteWalk {
   const walker = new HeroWalker(project, hero0, keys0);
   const floor = own(project.floors, floorId);
-  if (floor === undefined) return walker.end(`no floor ${floorId}`, false);
+  if (floor === undefined) return walker.end(`no floor ${floorId}`);
   const exits = exitsOf(floor);
   let { x, y } = start;
   for (const c of route) {
     // The arrival stair is allowed: a trip off the floor and back.
     const r = walker.move(floorId, x, y, c, exits, start);
-    if (r.kind === 'stopped') return walker.end(r.reason, false);
+    if (r.kind === 'stopped') return walker.end(r.reason);
     if (r.kind === 'exit')
       return walker.end(
         `move ${walker.moves + 1} (${c}) from (${x},${y}): steps on the exit at (${r.x},${r.y})`,
-        false,
       );
     ({ x, y } = r);
   }
-  return walker.end(undefined, false);
+  return walker.end();
 }
 
 /** Where a route walked across floors ended: the floor and cell too. */
@@ -281,7 +284,7 @@ export function walkTowerRoute(
   let { floorId, x, y } = options.start ?? project.start;
   const floors = [floorId];
   const end = (reason?: string): TowerRouteWalk => ({
-    ...walker.end(reason, true),
+    ...walker.end(reason),
     floorId,
     x,
     y,
