@@ -57,9 +57,13 @@ function joinWalk(
   from: { readonly floorId: string; readonly x: number; readonly y: number },
   goal: { readonly floorId: string; readonly x: number; readonly y: number },
   floors: ReadonlySet<string>,
-): string | null {
+  lenient = false,
+): { readonly moves: string; readonly blocker?: string } | null {
   const key = (f: string, x: number, y: number): string => `${f}\u0000${x},${y}`;
-  const prev = new Map<string, { readonly before: string; readonly c: string }>();
+  const prev = new Map<
+    string,
+    { readonly before: string; readonly c: string; readonly blocker?: string }
+  >();
   const startKey = key(from.floorId, from.x, from.y);
   prev.set(startKey, { before: '', c: '' });
   const queue = [from];
@@ -78,43 +82,65 @@ function joinWalk(
     const floor = own(project.floors, at.floorId);
     if (floor === undefined) continue;
     const here = key(at.floorId, at.x, at.y);
+    const blocked = prev.get(here)?.blocker;
     for (const s of STEPS) {
       const nx = at.x + s.dx;
       const ny = at.y + s.dy;
       const num = walker.cellAt(at.floorId, nx, ny);
       if (num === undefined || walker.oneWayRefuses(floor, at.x, at.y, s.c)) continue;
       let next = { floorId: at.floorId, x: nx, y: ny };
+      let blocker = blocked;
       const cell = `${nx},${ny}`;
       if (floor.eventExits.includes(cell)) continue;
       if (own(floor.changeFloor, cell) !== undefined) {
         const landing = stairAt(project, at.floorId, nx, ny);
         if (landing === null || landing === undefined) continue;
         if (landing.floorId === goal.floorId && landing.x === goal.x && landing.y === goal.y)
-          return path(here, s.c);
+          return { moves: path(here, s.c), ...(blocked !== undefined ? { blocker: blocked } : {}) };
         if (!floors.has(landing.floorId)) continue;
         next = landing;
       } else if (num !== 0) {
         const tile = own(project.tiles, String(num));
-        if (tile === undefined || tile.kind !== 'terrain' || !tile.passable) continue;
+        const quiet = tile !== undefined && tile.kind === 'terrain' && tile.passable;
+        // Leniently, a monster, door or item is crossed too: the first one on the way is named.
+        const crossable =
+          lenient && (tile?.kind === 'enemy' || tile?.kind === 'door' || tile?.kind === 'item');
+        if (!quiet && !crossable) continue;
+        if (!quiet)
+          blocker ??= `${tile?.kind ?? ''} ${tile?.id ?? ''} at (${nx},${ny}) on ${at.floorId}`;
       }
       const k = key(next.floorId, next.x, next.y);
       if (prev.has(k)) continue;
-      prev.set(k, { before: here, c: s.c });
+      prev.set(k, { before: here, c: s.c, ...(blocker !== undefined ? { blocker } : {}) });
       queue.push(next);
     }
   }
   return null;
 }
 
-/** Why the next floor cannot be joined: reached only by a script, or no quiet walk to its stair. */
-function noJoin(project: Project, from: FloorPlan, to: FloorPlan, x: number, y: number): string {
+/**
+ * Why the next floor cannot be joined: reached only by a script, or no quiet walk to its stair (naming
+ * the first monster, door or item on the shortest way that crosses them, where there is one).
+ */
+function noJoin(
+  project: Project,
+  from: FloorPlan,
+  to: FloorPlan,
+  x: number,
+  y: number,
+  lenientWay: { readonly blocker?: string } | null,
+): string {
   const cell = to.arrival ?? { x: -1, y: -1 };
   const sources =
     arrivalsOf(project, to.floorId).find((a) => a.x === cell.x && a.y === cell.y)?.sources ?? [];
   const where = `${to.floorId} (${cell.x},${cell.y})`;
   if (sources.length > 0 && sources.every((s) => s.kind !== 'stair'))
     return `the replay stops after ${from.floorId}: the plan enters ${where} through an event's script, which the replay does not play`;
-  return `the replay stops after ${from.floorId}: no walk from (${x},${y}) on the floors played so far reaches the stair or portal onto ${where} without a fight, a door or an item the plan did not count`;
+  const why =
+    lenientWay?.blocker !== undefined
+      ? ` (the first in the way: the ${lenientWay.blocker})`
+      : ' (no way at all on the floors played so far)';
+  return `the replay stops after ${from.floorId}: no walk from (${x},${y}) reaches the stair or portal onto ${where} without a fight, a door or an item the plan did not count${why}`;
 }
 
 /**
@@ -190,11 +216,12 @@ export function towerReplay(project: Project, plan: TowerPlan): TowerReplay {
     const join = joinWalk(project, walker, at, goal, visited);
     if (join === null) {
       floors.push(entry);
-      stopped = noJoin(project, f, next, x, y);
+      const lenientWay = joinWalk(project, walker, at, goal, visited, true);
+      stopped = noJoin(project, f, next, x, y, lenientWay);
       break;
     }
-    floors.push({ ...entry, join: join.length });
-    moves += join;
+    floors.push({ ...entry, join: join.moves.length });
+    moves += join.moves;
     at = goal;
   }
   return {
