@@ -102,6 +102,39 @@ describe('towerReplay: a whole-tower plan as one route the engine replays', () =
     expect(stopped.reason).toMatch(/no yellowKey for the door at \(3,1\)/);
   });
 
+  it('goes back through a floor already played when the next planned floor is entered from there', () => {
+    // The plan's order is A, B, C: B and C are both entered from A (the stair s and the portal P).
+    const project = loadProject(
+      syntheticTower({
+        A: {
+          picture: ['#########', '#s.@.b.P#', '#########'],
+          floor: {
+            changeFloor: {
+              '1,1': { floorId: 'B', stair: 'downFloor' },
+              '7,1': { floorId: 'C', loc: [1, 1] },
+            },
+          },
+        },
+        B: {
+          picture: ['#####', '#v.b#', '#####'],
+          floor: { changeFloor: { '1,1': { floorId: 'A', stair: 'upFloor' } } },
+        },
+        C: { picture: ['#####', '#.b.#', '#####'] },
+      }),
+    );
+    const plan = planTower(project);
+    expect(plan.floors.map((f) => f.floorId)).toEqual(['A', 'B', 'C']);
+    const replay = towerReplay(project, plan);
+    expect(replay.stopped).toBeUndefined();
+    // B's end (3,1) → its stair down (1,1) → A's upFloor (1,1) → the portal (7,1) → C (1,1)
+    expect(replay.floors[1]).toMatchObject({ floorId: 'B', join: 8 });
+    const walk = walkTowerRoute(project, throughFile(project, replay.moves));
+    expect(walk.ok, walk.reason).toBe(true);
+    expect(walk.floors).toEqual(['A', 'B', 'A', 'C']);
+    expect(walk.hero).toEqual(plan.heroOut);
+    expect(walk.hero.def).toBe(project.hero.def + 9);
+  });
+
   it('stops where the next floor is reached only through an event, and says so', () => {
     const project = loadProject(
       syntheticTower({
