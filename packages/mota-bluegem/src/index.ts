@@ -40,7 +40,8 @@ export {
   type TreeLevel,
 } from './game.js';
 export { checkHero, checkKeys } from './hero.js';
-export { walkRoute, type RouteWalk } from './walk/replay.js';
+export { walkRoute, walkTowerRoute, type RouteWalk, type TowerRouteWalk } from './walk/replay.js';
+export { towerReplay, type ReplayFloor, type TowerReplay } from './plan/replay.js';
 export { RoomGateReach, type RoomGateGraph } from './graph/reach.js';
 export {
   keysForEveryDoor,
@@ -55,7 +56,7 @@ export {
   type TowerHeroOffer,
   type TowerPlan,
 } from './plan/tower.js';
-export { offerHero, type HeroOffer } from './plan/offer.js';
+export { foughtNothingBecauseHeCouldNot, offerHero, type HeroOffer } from './plan/offer.js';
 export { formatNumber } from './format/number.js';
 export {
   decodeMoves,
@@ -143,6 +144,8 @@ export {
   arrivalJson,
   arrivalPlansJson,
   engineJson,
+  offerJson,
   planJson,
   solutionJson,
+  towerReplayJson,
 } from './format/json.js';

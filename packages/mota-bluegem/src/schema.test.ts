@@ -9,11 +9,19 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { isPuzzlekitError } from '@puzzlekit/errors';
-import { arrivalPlansJson, planJson, solutionJson } from './format/json.js';
+import {
+  arrivalPlansJson,
+  offerJson,
+  planJson,
+  solutionJson,
+  towerReplayJson,
+} from './format/json.js';
 import { h5Route, parseH5Route, printH5Route } from './format/h5route.js';
 import { loadProject } from './format/project.js';
 import { probeHero } from './graph/summary.js';
 import { readProjectFiles } from './node.js';
+import { offerHero } from './plan/offer.js';
+import { towerReplay } from './plan/replay.js';
 import { planTower, solveFloorArrivals } from './plan/tower.js';
 import { openTowerDamage } from './sandbox/tower-damage.js';
 import { solveFloor } from './solve/floor.js';
@@ -126,18 +134,33 @@ describe('JSON Schemas (draft 2020-12) of the Magic Tower formats', () => {
     const stopped = planTower(onlyUp);
     expect(stopped.offer).toBeDefined();
     const carried = planTower(onlyUp, { hero: stopped.offer?.hero, budget: { maxWork: 20_000 } });
+    const FILE = { file: 'ou.h5route', moves: 4, name: 'OU', hard: 'Easy', seed: 1 };
     for (const p of [stopped, carried]) {
-      const doc = JSON.parse(JSON.stringify(planJson(p, onlyUp))) as unknown;
+      const doc = JSON.parse(
+        JSON.stringify({
+          ...planJson(p, onlyUp),
+          replay: { ...FILE, ...towerReplayJson(towerReplay(onlyUp, p)) },
+        }),
+      ) as { replay: { stopped?: string } };
+      // the offered hero plans MT2 too, but no quiet walk on MT1 reaches its stair
+      if (p === carried) expect(doc.replay.stopped).toMatch(/stops after MT1/);
       expect(plan(doc), JSON.stringify(plan.errors)).toBe(true);
     }
     const solution = validator('solution.schema.json');
     const hero = probeHero(onlyUp, 'MT1');
     const plans = solveFloorArrivals(onlyUp, 'MT1', { hero, budget: { maxWork: 20_000 } });
-    const doc = {
-      ...arrivalPlansJson(plans[0]!.solution!, plans),
-      replay: { file: 'ou.h5route', moves: 4, name: 'OU', hard: 'Easy', seed: 1 },
-    };
+    const doc = { ...arrivalPlansJson(plans[0]!.solution!, plans), replay: FILE };
     expect(solution(JSON.parse(JSON.stringify(doc))), JSON.stringify(solution.errors)).toBe(true);
+    // the game's own hero fights nothing on MT1: the solve offers a hero
+    const offer = offerHero(onlyUp, 'MT1', { hero: onlyUp.hero, ...onlyUp.start, arrival: true });
+    expect(offer).toBeDefined();
+    const offered = JSON.parse(
+      JSON.stringify({
+        ...solutionJson(solveFloor(onlyUp, 'MT1', { ...onlyUp.start, arrival: true })),
+        offer: offerJson(offer!),
+      }),
+    ) as unknown;
+    expect(solution(offered), JSON.stringify(solution.errors)).toBe(true);
     // a custom damage code asked in the sandbox (fate-splendor with a dead variable added)
     const files = await readProjectFiles(
       fileURLToPath(new URL('../../../fixtures/mota/fate-splendor', import.meta.url)),

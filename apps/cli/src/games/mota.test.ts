@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { Context } from '../context.js';
 import { nodeIo } from '../io.js';
 import { runCli } from '../testing.js';
-import { decodeMoves, parseH5Route, walkRoute, type HeroStats } from '@puzzlekit/mota-bluegem';
+import {
+  decodeMoves,
+  parseH5Route,
+  walkRoute,
+  walkTowerRoute,
+  type HeroStats,
+} from '@puzzlekit/mota-bluegem';
 import { readProjectDir } from '@puzzlekit/mota-bluegem/node';
 import { motaPlugin as mota } from './mota.js';
 
@@ -432,7 +438,7 @@ describe('puzzlekit mota', () => {
     );
     expect(r.code).toBe(0);
     const plan = JSON.parse(r.stdout) as {
-      replay: { file: string; moves: number };
+      replay: { file: string; moves: number; stopped?: string };
       floors: { floor: string; route: string; heroIn: HeroStats; heroOut: HeroStats }[];
     };
     const first = plan.floors[0]!;
@@ -440,12 +446,16 @@ describe('puzzlekit mota', () => {
     expect(file).toMatchObject({ name: 'OU', hard: 'Easy', seed: 1 });
     const moves = decodeMoves(file.route);
     expect(moves).toBe(first.route);
+    // MT2 is planned too, but its stair lies behind monsters this hero leaves on MT1: one floor
     expect(plan.replay).toEqual({
       file: 'ou.h5route',
       moves: moves.length,
       name: 'OU',
       hard: 'Easy',
       seed: 1,
+      floors: [{ floor: 'MT1', start: 0, route: moves.length, join: 0 }],
+      planned: plan.floors.filter((f) => f.route !== undefined).length,
+      stopped: expect.stringMatching(/^the replay stops after MT1: no walk from/) as string,
     });
     const project = await readProjectDir(fileURLToPath(new URL('only-up', FIXTURES)));
     const walk = walkRoute(project, 'MT1', moves, project.start, first.heroIn);
@@ -472,6 +482,7 @@ describe('puzzlekit mota', () => {
     );
     expect(text.stdout).toContain("this plan's hero differs (--hp 361)");
     expect(parseH5Route(text.files['x.h5route']!).seed).toBe(9);
+    expect(text.stdout).toMatch(/the replay plays 1 of the plan's 2 planned floor\(s\) \(MT1\)/);
     // a floor the game does not start on cannot be replayed from the start
     const elsewhere = await runCli(
       ['mota', 'solve', 'ou', '--floor', 'MT2', '--replay', 'y.h5route'],
@@ -493,5 +504,70 @@ describe('puzzlekit mota', () => {
         }
       ).arrivals.find((a) => a.x === 6 && a.y === 7)?.plan.route,
     );
+  });
+
+  it('--replay on plan joins the planned floors by their stairs into one route our walker follows', async () => {
+    const hero = { hp: 100_000, atk: 400, def: 300, mdef: 0 };
+    const r = await runCli(
+      [
+        'mota',
+        'plan',
+        'ou',
+        '--hp',
+        String(hero.hp),
+        '--atk',
+        String(hero.atk),
+        '--def',
+        String(hero.def),
+        '--mdef',
+        '0',
+        '--max-work',
+        '60000',
+        '--replay',
+        'ou.h5route',
+        '--json',
+      ],
+      onlyUp,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as {
+      replay: { moves: number; floors: { floor: string; start: number }[]; planned: number };
+      floors: { floor: string; heroIn: HeroStats; heroOut: HeroStats; arrival?: object }[];
+    };
+    const played = plan.replay.floors.map((f) => f.floor);
+    expect(played.length).toBeGreaterThanOrEqual(2);
+    const moves = decodeMoves(parseH5Route(r.files['ou.h5route']!).route);
+    expect(moves).toHaveLength(plan.replay.moves);
+    const project = await readProjectDir(fileURLToPath(new URL('only-up', FIXTURES)));
+    const walk = walkTowerRoute(project, moves, { hero });
+    expect(walk.ok, walk.reason).toBe(true);
+    expect(walk.floors).toEqual(played);
+    const last = plan.floors.find((f) => f.floor === played.at(-1))!;
+    expect(walk.hero).toEqual(last.heroOut);
+  });
+
+  it('solve offers a hero where the given one fights nothing because he cannot', async () => {
+    const r = await runCli(['mota', 'solve', 'ou', '--floor', 'MT1', '--json'], onlyUp);
+    expect(r.code).toBe(0);
+    const sol = JSON.parse(r.stdout) as {
+      fights: unknown[];
+      offer?: { floor: string; at: { hp?: number }; heroAtFloor: HeroStats; reason: string };
+    };
+    expect(sol.fights).toHaveLength(0);
+    expect(sol.offer?.floor).toBe('MT1');
+    expect(sol.offer?.at).toEqual({ hp: 361 });
+    const text = await runCli(['mota', 'solve', 'ou', '--floor', 'MT1'], onlyUp);
+    expect(text.stdout).toContain('the hero fought nothing because he could not');
+    expect(text.stdout).toMatch(
+      /puzzlekit mota solve ou --floor MT1 --hero-x 6 --hero-y 7 --hp 361/,
+    );
+    // the offered hero fights, and is offered nothing more
+    const offered = await runCli(
+      ['mota', 'solve', 'ou', '--floor', 'MT1', '--hp', '361', '--json'],
+      onlyUp,
+    );
+    const again = JSON.parse(offered.stdout) as { fights: unknown[]; offer?: unknown };
+    expect(again.fights.length).toBeGreaterThan(0);
+    expect(again.offer).toBeUndefined();
   });
 });

@@ -12,6 +12,9 @@ import {
   loadProject,
   openTowerDamage,
   h5Route,
+  foughtNothingBecauseHeCouldNot,
+  offerHero,
+  offerJson,
   planTower,
   printH5Route,
   probeHero,
@@ -23,13 +26,17 @@ import {
   engineJson,
   planJson,
   solutionJson,
+  towerReplay,
+  towerReplayJson,
   type Arrival,
   type FloorSolution,
+  type HeroOffer,
   type HeroStats,
   type Project,
   type TowerCodeCheck,
   type TowerDamageSandbox,
   type TowerPlan,
+  type TowerReplay,
   game,
 } from '@puzzlekit/mota-bluegem';
 import { CommandBudget } from '../common/budget.js';
@@ -133,6 +140,7 @@ async function writeReplay(
   flags: ReplayFlags,
   moves: string,
   planHero: HeroStats,
+  extra: Record<string, unknown> = {},
 ): Promise<{ replay: Record<string, unknown>; lines: string[] }> {
   const file = flags.replay ?? '';
   const seed = flags.seed === undefined ? undefined : intOption('--seed', flags.seed, 0);
@@ -145,7 +153,14 @@ async function writeReplay(
     (k) => planHero[k] === project.hero[k],
   );
   return {
-    replay: { file, moves: moves.length, name: route.name, hard: route.hard, seed: route.seed },
+    replay: {
+      file,
+      moves: moves.length,
+      name: route.name,
+      hard: route.hard,
+      seed: route.seed,
+      ...extra,
+    },
     lines: [
       `replay written to ${file}: ${moves.length} moves from the game's start on ${project.start.floorId} (${project.start.x},${project.start.y}), game ${quoteInput(route.name)}, difficulty ${quoteInput(route.hard)}, seed ${route.seed}`,
       ...(same
@@ -346,6 +361,45 @@ function planTowerCodeText(plan: TowerPlan): string[] {
 const TOWER_CODE_HELP =
   "ask the tower's own damage code (its functions.js, run in a WebAssembly sandbox) for every damage the plan rests on; the answer says per monster which damages came from it";
 
+/**
+ * A hero to solve the floor with where the given one fought nothing because he could not (he cannot
+ * damage what stands in his way, or the engine refuses the fight): {@link offerHero} from the same
+ * cell, its searches under the solve's budget again.
+ */
+function solveOffer(
+  project: Project,
+  floorId: string,
+  sol: FloorSolution,
+  options: Parameters<typeof offerHero>[2],
+): HeroOffer | undefined {
+  return foughtNothingBecauseHeCouldNot(sol) ? offerHero(project, floorId, options) : undefined;
+}
+
+/** The offered hero in words, with the command that solves the floor with him. */
+function offerText(
+  offer: HeroOffer | undefined,
+  project: Project,
+  dir: string,
+  floorId: string,
+  at: { readonly x: number; readonly y: number } | undefined,
+): string[] {
+  if (offer === undefined) return [];
+  const cell = at === undefined ? '' : ` --hero-x ${at.x} --hero-y ${at.y}`;
+  return [
+    `the hero fought nothing because he could not; a hero to solve with: ${offer.reason}`,
+    `  puzzlekit mota solve ${dir} --floor ${floorId}${cell} ${offerFlags(offer.heroAtFloor, project.hero)}`,
+  ];
+}
+
+/** What a whole-tower replay plays: its floors, each walked to the next by its stair, and why it stops. */
+function replayText(replay: TowerReplay): string[] {
+  const ids = replay.floors.map((f) => f.floorId).join(', ');
+  return [
+    `the replay plays ${replay.floors.length} of the plan's ${replay.planned} planned floor(s) (${ids}): each floor's route, then a walk with no fight, door or item to the stair onto the next, arriving where the plan starts it`,
+    ...(replay.stopped !== undefined ? [replay.stopped] : []),
+  ];
+}
+
 /** `--replay` on a plan that does not start at the game's start: the engine could not replay it. */
 function notFromStart(project: Project): never {
   throw new UsageError(
@@ -495,9 +549,20 @@ export const motaPlugin: GamePlugin = {
                 : fromStart(at.x, at.y)
                   ? await writeReplay(ctx, project, flags, sol.route, options.hero)
                   : notFromStart(project);
+            const offer = solveOffer(project, flags.floor, sol, { ...options, ...at });
             ctx.output(
-              { ...solutionJson(sol), ...(written ? { replay: written.replay } : {}) },
-              () => [...head, solutionText(sol, title), ...(written?.lines ?? [])].join('\n'),
+              {
+                ...solutionJson(sol),
+                ...(offer !== undefined ? { offer: offerJson(offer) } : {}),
+                ...(written ? { replay: written.replay } : {}),
+              },
+              () =>
+                [
+                  ...head,
+                  solutionText(sol, title),
+                  ...offerText(offer, project, dir, flags.floor, at),
+                  ...(written?.lines ?? []),
+                ].join('\n'),
             );
             return;
           }
@@ -519,8 +584,19 @@ export const motaPlugin: GamePlugin = {
               : startPlan !== undefined
                 ? await writeReplay(ctx, project, flags, startPlan.route, options.hero)
                 : notFromStart(project);
+          const firstCell = plans.find((p) => p.solution !== undefined)?.arrival;
+          const offer =
+            firstCell === undefined
+              ? undefined
+              : solveOffer(project, flags.floor, first, {
+                  ...options,
+                  x: firstCell.x,
+                  y: firstCell.y,
+                  arrival: true,
+                });
           const json = {
             ...arrivalPlansJson(first, plans),
+            ...(offer !== undefined ? { offer: offerJson(offer) } : {}),
             ...(written ? { replay: written.replay } : {}),
           };
           ctx.output(json, () =>
@@ -534,6 +610,9 @@ export const motaPlugin: GamePlugin = {
                     : `no plan: ${p.error}`,
                 ].join('\n'),
               ),
+              ...(offer !== undefined
+                ? [offerText(offer, project, dir, flags.floor, firstCell).join('\n')]
+                : []),
               ...(written !== undefined ? [written.lines.join('\n')] : []),
             ].join('\n\n'),
           );
@@ -599,19 +678,20 @@ export const motaPlugin: GamePlugin = {
             progress.stop();
           }
           const head = towerCodeHead(project, sandbox);
-          const startFloor = plan.floors[0];
+          const replay = flags.replay === undefined ? undefined : towerReplay(project, plan);
+          if (replay !== undefined && replay.floors.length === 0)
+            throw new UsageError(`--replay: ${replay.stopped ?? 'no floor to replay'}`);
           const written =
-            flags.replay === undefined
+            replay === undefined
               ? undefined
-              : startFloor?.solution !== undefined && startFloor.floorId === project.start.floorId
-                ? await writeReplay(
-                    ctx,
-                    project,
-                    flags,
-                    startFloor.solution.route,
-                    startFloor.heroIn,
-                  )
-                : notFromStart(project);
+              : await writeReplay(
+                  ctx,
+                  project,
+                  flags,
+                  replay.moves,
+                  plan.floors[0]?.heroIn ?? project.hero,
+                  towerReplayJson(replay),
+                );
           ctx.output(
             { ...planJson(plan, project), ...(written ? { replay: written.replay } : {}) },
             () =>
@@ -619,12 +699,8 @@ export const motaPlugin: GamePlugin = {
                 ...head,
                 planText(plan, project, dir),
                 ...planTowerCodeText(plan),
-                ...(written !== undefined
-                  ? [
-                      '',
-                      ...written.lines,
-                      `the replay holds the moves of ${startFloor?.floorId ?? ''}, the floor the game starts on: the plan's later floors start on the cells stairs lead to, which its routes do not walk to`,
-                    ]
+                ...(written !== undefined && replay !== undefined
+                  ? ['', ...written.lines, ...replayText(replay)]
                   : []),
               ].join('\n'),
           );

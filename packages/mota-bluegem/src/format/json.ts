@@ -4,6 +4,8 @@
  */
 import type { Arrival } from '../graph/arrivals.js';
 import type { Project } from '../model.js';
+import type { HeroOffer } from '../plan/offer.js';
+import type { TowerReplay } from '../plan/replay.js';
 import type { ArrivalPlan, TowerPlan } from '../plan/tower.js';
 import { CUSTOM_DAMAGE_NOTE, type FloorSolution } from '../solve/floor.js';
 
@@ -93,6 +95,37 @@ export function arrivalPlansJson(
   };
 }
 
+/**
+ * A hero offered where the given one could fight nothing ({@link HeroOffer}) as JSON: `floor`, `at`
+ * (the stats that change, their new values), `heroAtFloor` and `reason`.
+ */
+export function offerJson(offer: HeroOffer): Record<string, unknown> {
+  return {
+    floor: offer.floorId,
+    at: { ...offer.at },
+    heroAtFloor: offer.heroAtFloor,
+    reason: offer.reason,
+  };
+}
+
+/**
+ * What a whole-tower replay plays ({@link TowerReplay}), beside the file's own fields: `floors` (each
+ * played floor, where its route starts in the moves, its length and the walk to the next floor's
+ * stair), `planned` (the plan's planned floors) and `stopped` (why it plays fewer).
+ */
+export function towerReplayJson(replay: TowerReplay): Record<string, unknown> {
+  return {
+    floors: replay.floors.map((f) => ({
+      floor: f.floorId,
+      start: f.start,
+      route: f.route,
+      join: f.join,
+    })),
+    planned: replay.planned,
+    ...(replay.stopped !== undefined ? { stopped: replay.stopped } : {}),
+  };
+}
+
 /** An arrival cell as JSON: `x`, `y` and `from` (what brings the hero there). */
 export function arrivalJson(a: Arrival): Record<string, unknown> {
   return { x: a.x, y: a.y, from: a.sources.map((s) => ({ ...s })) };
@@ -113,13 +146,7 @@ export function planJson(plan: TowerPlan, project: Project): Record<string, unkn
     ...(plan.stopped !== undefined ? { stopped: plan.stopped } : {}),
     ...(plan.offer !== undefined
       ? {
-          offer: {
-            floor: plan.offer.floorId,
-            hero: plan.offer.hero,
-            at: plan.offer.at,
-            heroAtFloor: plan.offer.heroAtFloor,
-            reason: plan.offer.reason,
-          },
+          offer: { ...offerJson(plan.offer), hero: plan.offer.hero },
         }
       : {}),
     heroOut: plan.heroOut,

@@ -38,6 +38,15 @@ function targetFloor(
   return own(project.floors, id) === undefined ? undefined : id;
 }
 
+/** Each floor id's first place in `main.floorIds` (what `:before`/`:next` count from). */
+function floorOrder(project: Project): Map<string, number> {
+  const order = new Map<string, number>();
+  project.floorIds.forEach((id, k) => {
+    if (!order.has(id)) order.set(id, k);
+  });
+  return order;
+}
+
 /** The first cell of each tile id on a floor (row by row), computed once per floor. */
 const tileCells = new WeakMap<Floor, Map<string, { x: number; y: number }>>();
 
@@ -93,10 +102,7 @@ function arrivalCell(
 export function floorArrivals(project: Project): ReadonlyMap<string, readonly Arrival[]> {
   type Cells = Map<string, { x: number; y: number; sources: ArrivalSource[] }>;
   const byFloor = new Map<string, Cells>();
-  const order = new Map<string, number>();
-  project.floorIds.forEach((id, k) => {
-    if (!order.has(id)) order.set(id, k);
-  });
+  const order = floorOrder(project);
   const add = (floorId: string, x: number, y: number, source: ArrivalSource): void => {
     const floor = own(project.floors, floorId);
     if (floor === undefined || x < 0 || y < 0 || x >= floor.width || y >= floor.height) return;
@@ -186,6 +192,26 @@ export function floorArrivals(project: Project): ReadonlyMap<string, readonly Ar
     );
   }
   return out;
+}
+
+/**
+ * Where a stair or portal of the floor's `changeFloor` table (a transfer with its own cell) puts the
+ * hero: the target floor and cell, as the engine's `changeFloor` decides; null when the target floor is
+ * missing or the cell is unknown or off its map.
+ */
+export function transferLanding(
+  project: Project,
+  fromId: string,
+  t: Transfer,
+): { readonly floorId: string; readonly x: number; readonly y: number } | null {
+  const from = own(project.floors, fromId);
+  const toId = targetFloor(project, floorOrder(project), fromId, t.floorId);
+  const to = toId === undefined ? undefined : own(project.floors, toId);
+  if (from === undefined || toId === undefined || to === undefined) return null;
+  const cell = arrivalCell(project, from, to, t);
+  if (cell === null || cell.x < 0 || cell.y < 0 || cell.x >= to.width || cell.y >= to.height)
+    return null;
+  return { floorId: toId, x: cell.x, y: cell.y };
 }
 
 const cache = new WeakMap<Project, ReadonlyMap<string, readonly Arrival[]>>();
