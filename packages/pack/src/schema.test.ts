@@ -108,6 +108,30 @@ afterAll(async () => {
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/** A way to break a document, given a random number and a random string. */
+type Breaking = (doc: Record<string, unknown>, n: number, s: string) => void;
+
+/** Every document broken by any of `breakings` (with random arguments) fails `validate`. */
+function rejectsEveryBreaking(
+  documents: readonly object[],
+  breakings: readonly Breaking[],
+  validate: (doc: unknown) => boolean,
+): void {
+  fc.assert(
+    fc.property(
+      fc.nat(),
+      fc.nat({ max: breakings.length - 1 }),
+      fc.nat({ max: 1000 }),
+      fc.string({ maxLength: 8 }),
+      (which, breaking, n, s) => {
+        const doc = copy(documents[which % documents.length]!) as Record<string, unknown>;
+        breakings[breaking]!(doc, n, s);
+        expect(validate(doc), JSON.stringify(doc)).toBe(false);
+      },
+    ),
+  );
+}
+
 describe('the pack JSON Schemas (draft 2020-12)', () => {
   it('are shipped: listed in exports and files', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -158,7 +182,7 @@ describe('the pack JSON Schemas (draft 2020-12)', () => {
 
   it('reject records broken in any way the format forbids', () => {
     const known = new Set(['index', 'candidate', 'level', 'answer', 'rating', 'outcome', 'jobs']);
-    const breakings: ((r: Record<string, unknown>, n: number, s: string) => void)[] = [
+    const breakings: Breaking[] = [
       (r) => delete r.outcome,
       (r) => delete r.index,
       (r, n) => (r.index = -1 - n),
@@ -181,28 +205,13 @@ describe('the pack JSON Schemas (draft 2020-12)', () => {
           ? (r.outcome = { kind: 'gave-up', bound: 'time', limit: n, unit: 'ms' })
           : ((r.jobs as { generate: { work: number } }).generate.work = -1 - n),
     ];
-    fc.assert(
-      fc.property(
-        fc.nat(),
-        fc.nat({ max: breakings.length - 1 }),
-        fc.nat({ max: 1000 }),
-        fc.string({ maxLength: 8 }),
-        (which, breaking, n, s) => {
-          const record = copy(records[which % records.length]!) as unknown as Record<
-            string,
-            unknown
-          >;
-          breakings[breaking]!(record, n, s);
-          expect(validRecord(record), JSON.stringify(record)).toBe(false);
-        },
-      ),
-    );
+    rejectsEveryBreaking(records, breakings, validRecord);
   });
 
   it('reject manifests broken in any way the format forbids', () => {
     const required = Object.keys(manifests[0]!);
     const counts = Object.keys(manifests[0]!.counts);
-    const breakings: ((m: Record<string, unknown>, n: number, s: string) => void)[] = [
+    const breakings: Breaking[] = [
       (m, n) => delete m[required[n % required.length]!],
       (m, n) => ((m.counts as Record<string, number>)[counts[n % counts.length]!] = -1 - n),
       (m, n) => ((m.counts as Record<string, number>)[counts[n % counts.length]!] = n + 0.5),
@@ -214,22 +223,7 @@ describe('the pack JSON Schemas (draft 2020-12)', () => {
       (m, n, s) => (m.budgetStopped = [{ index: n, candidate: 0, job: s, outcome: {} }]),
       (m, n) => (m.files = [n]),
     ];
-    fc.assert(
-      fc.property(
-        fc.nat(),
-        fc.nat({ max: breakings.length - 1 }),
-        fc.nat({ max: 1000 }),
-        fc.string({ maxLength: 8 }),
-        (which, breaking, n, s) => {
-          const manifest = copy(manifests[which % manifests.length]!) as unknown as Record<
-            string,
-            unknown
-          >;
-          breakings[breaking]!(manifest, n, s);
-          expect(validManifest(manifest), JSON.stringify(manifest)).toBe(false);
-        },
-      ),
-    );
+    rejectsEveryBreaking(manifests, breakings, validManifest);
   });
 
   it("never accept a spec that the pack's own reader (normalizeSpec) refuses", () => {
