@@ -29,6 +29,7 @@ function transpile(source: string, name: string): string {
 }
 
 const onePack = fileURLToPath(transpile('bench/one-pack.ts', 'one-pack.js'));
+const control = fileURLToPath(transpile('bench/control.ts', 'control.js'));
 const modes = (process.env.PACK_BENCH_FROM ?? 'dist,sources').split(',').flatMap((mode) => {
   if (mode === 'dist') {
     const library = new URL('dist/index.js', packageDir);
@@ -55,6 +56,22 @@ const rounds = Number(process.env.PACK_BENCH_ROUNDS ?? 3);
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/**
+ * The machine's ceiling now: the same counting on 1 thread, then on 2 (bench/control.ts), under plain
+ * node on the built game (a bare worker thread cannot load TypeScript); null when nothing is built.
+ */
+function ceiling(): number | null {
+  const dist = modes.find((mode) => mode.mode === 'dist');
+  if (dist === undefined) return null;
+  const child = spawnSync(process.execPath, [control, dist.game, '8'], {
+    cwd: fileURLToPath(packageDir),
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(`bench control failed: ${child.stderr}`);
+  const { oneMs, twoMs } = JSON.parse(child.stdout.trim()) as { oneMs: number; twoMs: number };
+  return oneMs / twoMs;
+}
 
 function run(mode: (typeof modes)[number], workers: number): OnePackFigures {
   const args: OnePackArgs = { library: mode.library, game: mode.game, workers, count, size };
@@ -88,8 +105,11 @@ for (const mode of modes) {
       );
     }
     const [one, two] = [figures[1]!, figures[2]!];
+    const control = ceiling();
+    const bare =
+      control === null ? '' : `; the same counting on bare threads ${control.toFixed(2)}×`;
     console.log(
-      `${mode.mode} round ${round}: speed-up ${(one.coldMs / two.coldMs).toFixed(2)}× cold, ${(one.warmMs / two.warmMs).toFixed(2)}× on a ready pool`,
+      `${mode.mode} round ${round}: speed-up ${(one.coldMs / two.coldMs).toFixed(2)}× cold, ${(one.warmMs / two.warmMs).toFixed(2)}× on a ready pool${bare} (load ${load()})`,
     );
   }
   console.log(
