@@ -3,7 +3,8 @@
 // `node` (the way a user's program runs the library; when `pnpm build` has made it) and from the
 // TypeScript sources under tsx. Each run times the whole process cold (Node's start, imports, the
 // pool's start, the pack) and the same pack again on a ready pool (the levels alone). The speed-up of
-// each round is printed with the machine's load: on a shared machine other processes take cores too.
+// each round is printed with the machine's load (on a shared machine other processes take cores too)
+// and with a control: the same counting on bare threads, what 2 cores give pure computation then.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
