@@ -36,6 +36,7 @@ const guideSidebar: DefaultTheme.SidebarItem[] = [
       { text: 'What is puzzlekit?', link: '/guide/' },
       { text: 'Getting started', link: '/guide/getting-started' },
       { text: 'The command line', link: '/guide/cli' },
+      { text: 'File formats', link: '/guide/formats' },
       { text: 'Conventions', link: '/guide/conventions' },
       { text: 'How it fits together', link: '/guide/architecture' },
     ],
@@ -83,6 +84,7 @@ export default defineConfig({
     nav: [
       { text: 'Guide', link: '/guide/getting-started' },
       { text: 'Games', link: '/games/sokoban' },
+      { text: 'Formats', link: '/guide/formats' },
       { text: 'API', link: '/api/' },
     ],
     sidebar: {

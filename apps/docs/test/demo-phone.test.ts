@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE } from './phone.js';
-import { screenshot, useSite } from './site.js';
+import { newPage, screenshot, useSite } from './site.js';
 
 const site = useSite();
 
@@ -30,10 +30,10 @@ const DEMOS = [
 describe('the demos on a phone (375 px)', () => {
   for (const { path, demo, whole } of DEMOS) {
     it(`${demo}: the board${whole.length > 1 ? ', table and legend' : ''} fit the screen`, async () => {
-      const page = await site.browser.newPage({ viewport: PHONE });
+      const page = await newPage(site.browser, PHONE);
       await page.goto(`${site.origin}${path}`, { waitUntil: 'load' });
       const root = page.locator(`[data-demo="${demo}"]`);
-      await root.waitFor({ state: 'visible', timeout: 20_000 });
+      await root.waitFor({ state: 'visible' });
       if (demo === 'mota') await page.locator('[data-testid="mota-play"]').click();
       for (const selector of whole) {
         const element = page.locator(selector).first();
@@ -62,10 +62,10 @@ describe('the demos on a phone (375 px)', () => {
   }
 
   it('the mota board has a legend for every kind of square', async () => {
-    const page = await site.browser.newPage({ viewport: PHONE });
+    const page = await newPage(site.browser, PHONE);
     await page.goto(`${site.origin}/games/mota.html`, { waitUntil: 'load' });
     const legend = page.locator('[data-testid="mota-legend"]');
-    await legend.waitFor({ state: 'visible', timeout: 20_000 });
+    await legend.waitFor({ state: 'visible' });
     const text = (await legend.textContent()) ?? '';
     for (const word of ['hero', 'monster', 'blue gem', 'door', 'wall'])
       expect(text).toContain(word);

@@ -7,7 +7,7 @@ const site = useSite();
 /** Opens a demo page and waits until its component has rendered (it mounts on the client only). */
 async function openDemo(path: string, demo: string): Promise<{ page: Page; errors: string[] }> {
   const opened = await openPage(site.browser, `${site.origin}${path}`);
-  await opened.page.locator(`[data-demo="${demo}"]`).waitFor({ state: 'visible', timeout: 20_000 });
+  await opened.page.locator(`[data-demo="${demo}"]`).waitFor({ state: 'visible' });
   return opened;
 }
 
@@ -51,7 +51,7 @@ describe('Sokoban demo', () => {
     expect(await attr(page, board, 'data-moves')).toBe(String(firstPush));
 
     await page.locator('[data-testid="sokoban-replay"]').click();
-    await page.locator('[data-testid="sokoban-solved"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="sokoban-solved"]').waitFor();
     expect(await attr(page, board, 'data-solved')).toBe('true');
     const answerMoves = Number(await attr(page, board, 'data-moves'));
     expect(answerMoves).toBeGreaterThan(0);
@@ -65,7 +65,7 @@ describe('Sokoban demo', () => {
     expect(optimalPushes).toBeGreaterThan(0);
     expect(optimalPushes).toBeLessThanOrEqual((answer.match(/[LURD]/g) ?? []).length);
     await page.locator('[data-testid="sokoban-replay-optimal"]').click();
-    await page.locator(`${board}[data-solved="true"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`${board}[data-solved="true"]`).waitFor();
     expect(await attr(page, board, 'data-pushes')).toBe(String(optimalPushes));
     await screenshot(page, 'sokoban-optimal-replayed', '[data-demo="sokoban"]');
     expect(errors).toEqual([]);
@@ -186,7 +186,7 @@ describe('Magic Tower demo', () => {
 
     await page.locator('[data-testid="mota-speed"]').selectOption({ label: 'fast' });
     await page.locator('[data-testid="mota-play"]').click();
-    await page.locator(`${board}[data-done="true"]`).waitFor({ timeout: 30_000 });
+    await page.locator(`${board}[data-done="true"]`).waitFor();
     const fights = Number(await attr(page, board, 'data-fights'));
     expect(fights).toBeGreaterThan(3);
     const rows = page.locator('[data-testid="mota-log"] [data-fight-row]');

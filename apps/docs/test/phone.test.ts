@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { packageNames } from '../.vitepress/data/readme.js';
 import { PHONE, apiPagesOf, builtPages, overflowingPages } from './phone.js';
-import { screenshot, useSite } from './site.js';
+import { newPage, screenshot, useSite } from './site.js';
 
 const site = useSite();
 
@@ -19,7 +19,7 @@ describe(`at a phone's viewport (${PHONE.width}×${PHONE.height}) no page scroll
     // Demos mount on the client: wait until the network is quiet so they have drawn their boards.
     expect(await overflowingPages(site, pages, 'networkidle')).toEqual([]);
 
-    const page = await site.browser.newPage({ viewport: PHONE });
+    const page = await newPage(site.browser, PHONE);
     for (const game of ['mota', 'link', 'sokoban', 'animal-grid', 'screw-jam']) {
       await page.goto(`${site.origin}/games/${game}.html`, { waitUntil: 'networkidle' });
       await page.locator('[data-demo]').first().scrollIntoViewIfNeeded();

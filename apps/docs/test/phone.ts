@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { distDir, type SiteSession } from './site.js';
+import { distDir, newPage, type SiteSession } from './site.js';
 
 /** A phone's viewport in CSS pixels (an iPhone X/11 Pro held upright). */
 export const PHONE = { width: 375, height: 812 };
@@ -68,7 +68,7 @@ export async function overflowingPages(
   pages: readonly BuiltPage[],
   waitUntil: 'domcontentloaded' | 'networkidle',
 ): Promise<Overflow[]> {
-  const page: Page = await site.browser.newPage({ viewport: PHONE });
+  const page: Page = await newPage(site.browser, PHONE);
   const found: Overflow[] = [];
   try {
     for (const { path } of pages) {

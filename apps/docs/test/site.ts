@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_TIMEOUT_MS } from '@puzzlekit/vitest-config';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -75,8 +76,25 @@ export function checkPrerequisites(): void {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
+    timeout: TEST_TIMEOUT_MS,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+}
+
+/**
+ * A new page whose every wait (navigation, locators, clicks, key presses, screenshots) is as patient
+ * as the test itself. At load 40 on two cores a page can take minutes to draw a demo: only the suite's
+ * per-test timeout (tooling/vitest) decides that a test failed, never a shorter wait of its own. Every
+ * browser test makes its pages here; none passes a `timeout` of its own.
+ */
+export async function newPage(
+  browser: Browser,
+  viewport: { readonly width: number; readonly height: number } = { width: 1280, height: 1000 },
+): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  page.setDefaultTimeout(TEST_TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(TEST_TIMEOUT_MS);
+  return page;
 }
 
 /** Opens a page that records uncaught errors and console errors, so a test can assert there were none. */
@@ -84,7 +102,7 @@ export async function openPage(
   browser: Browser,
   url: string,
 ): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const page = await newPage(browser);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {

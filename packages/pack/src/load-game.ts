@@ -52,12 +52,12 @@ function isGame(value: unknown): value is AnyGame {
 }
 
 /**
- * Imports the module at `url` and returns its `game` export (once per thread).
+ * Imports the module at `url` and returns its `game` export, once per thread (a pool thread starts
+ * this as it boots, so the import overlaps the main thread's work).
  *
- * @throws InvalidInputError (code `INVALID_GAME`) when the module exports no descriptor named `game`,
- *   or its id is not `gameId`.
+ * @throws InvalidInputError (code `INVALID_GAME`) when the module exports no descriptor named `game`.
  */
-export async function loadGame(url: string, gameId: string): Promise<AnyGame> {
+export function importGame(url: string): Promise<AnyGame> {
   let pending = loaded.get(url);
   if (pending === undefined) {
     pending = importModule(url).then((mod) => {
@@ -68,9 +68,21 @@ export async function loadGame(url: string, gameId: string): Promise<AnyGame> {
       }
       return mod.game;
     });
+    // A failed import is reported by the task that awaits it, not as an unhandled rejection.
+    pending.catch(() => undefined);
     loaded.set(url, pending);
   }
-  const game = await pending;
+  return pending;
+}
+
+/**
+ * Imports the module at `url` and returns its `game` export (once per thread).
+ *
+ * @throws InvalidInputError (code `INVALID_GAME`) when the module exports no descriptor named `game`,
+ *   or its id is not `gameId`.
+ */
+export async function loadGame(url: string, gameId: string): Promise<AnyGame> {
+  const game = await importGame(url);
   if (game.id !== gameId) {
     throw new InvalidInputError(
       `${quoteInput(url)} exports game ${quoteInput(game.id)}, not ${quoteInput(gameId)}`,

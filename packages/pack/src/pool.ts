@@ -6,7 +6,7 @@ import { InvalidInputError } from '@puzzlekit/errors';
 import { Piscina } from 'piscina';
 import type { LevelResult } from './level.js';
 import type { SolveResult } from './solve-one.js';
-import type { LevelTask, SolveTask } from './worker.js';
+import type { LevelTask, SolveTask, ThreadStart } from './worker.js';
 
 /** Old-generation heap of one pool thread, in MB, unless a caller sets another. */
 export const DEFAULT_WORKER_MEMORY_MB = 1024;
@@ -79,8 +79,13 @@ export class PackPool {
   readonly workers: number;
   readonly memoryMb: number;
   private readonly pool: Piscina;
+  private readonly started = new Int32Array(new SharedArrayBuffer(4));
 
-  constructor(options: PoolOptions = {}) {
+  /**
+   * Starts the pool's threads at once. With `gameUrl`, every thread imports that game module as it
+   * starts (see {@link PackPool.ready}).
+   */
+  constructor(options: PoolOptions = {}, gameUrl?: string) {
     this.memoryMb = readCount(options.memoryMb ?? DEFAULT_WORKER_MEMORY_MB, 'memoryMb', 64);
     this.workers = readCount(options.workers ?? defaultWorkers(this.memoryMb), 'workers', 1);
     const fromSource = /\.[mc]?ts$/.test(new URL(import.meta.url).pathname);
@@ -90,10 +95,38 @@ export class PackPool {
       maxThreads: this.workers,
       // Long tasks: a thread that idles between levels is kept, never torn down and rebuilt.
       idleTimeout: 60_000,
+      // Each thread holds its next task already, so it never idles waiting for the main thread to
+      // hand it one (the main thread may be busy or descheduled when a task ends).
+      concurrentTasksPerWorker: 2,
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
+      workerData: {
+        started: this.started,
+        ...(gameUrl === undefined ? {} : { gameUrl }),
+      } satisfies ThreadStart,
       // From sources, siblings resolve to their TypeScript under the workspace's source condition.
       ...(fromSource ? { execArgv: [...process.execArgv, '--conditions=@puzzlekit/source'] } : {}),
     });
+  }
+
+  /**
+   * Resolves once every thread has started and imported the pool's game (a failed import is
+   * reported by the first task that needs the game), so that timing a pack on a ready pool times
+   * the levels alone.
+   */
+  async ready(): Promise<void> {
+    let failed: Error | undefined;
+    const onError = (error: unknown) => {
+      failed = error instanceof Error ? error : new Error(String(error));
+    };
+    this.pool.on('error', onError);
+    try {
+      while (Atomics.load(this.started, 0) < this.workers) {
+        if (failed !== undefined) throw failed;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      this.pool.off('error', onError);
+    }
   }
 
   /** Makes one level (candidates from `task.from` on). */

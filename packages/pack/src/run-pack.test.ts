@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { game as sumGame, type SumLevel } from './fixtures/sum-game.js';
-import { JOURNAL_FILE, runPack, type PackEvent, type PackRecord, type PackSpec } from './index.js';
+import {
+  JOURNAL_FILE,
+  PackPool,
+  runPack,
+  type PackEvent,
+  type PackRecord,
+  type PackSpec,
+} from './index.js';
 
 const SUM_GAME = new URL('./fixtures/sum-game.ts', import.meta.url).href;
 const folders: string[] = [];
@@ -260,6 +267,39 @@ describe('runPack', () => {
     await expect(
       runPack(spec({ count: 2, options: { failOnce: marker } }), { out, workers: 1 }),
     ).rejects.toThrow(/^level \d: sum: failing once on purpose/);
+  });
+});
+
+describe('a pool of its own', () => {
+  it('runs packs on a ready pool it leaves open, to the same bytes as a pool of the run', async () => {
+    const pool = new PackPool({ workers: 2 }, SUM_GAME);
+    try {
+      await pool.ready();
+      const [own, first, second] = [await tempDir(), await tempDir(), await tempDir()];
+      await runPack(spec(), { out: own, workers: 1 });
+      const a = await runPack(spec(), { out: first, pool, workers: 1 });
+      // The pool is still open: a second pack runs on the same threads.
+      await runPack(spec(), { out: second, pool });
+      expect(a.timings.workers).toBe(2);
+      const bytes = await readFile(path.join(own, 'levels.jsonl'), 'utf8');
+      expect(await readFile(path.join(first, 'levels.jsonl'), 'utf8')).toBe(bytes);
+      expect(await readFile(path.join(second, 'levels.jsonl'), 'utf8')).toBe(bytes);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('is ready even when its threads cannot import the game, and the run names the module', async () => {
+    const missing = new URL('./fixtures/no-such-game.ts', import.meta.url).href;
+    const pool = new PackPool({ workers: 1 }, missing);
+    try {
+      await pool.ready();
+      await expect(
+        runPack({ ...spec(), game: missing }, { out: await tempDir(), pool }),
+      ).rejects.toThrow(/no-such-game/);
+    } finally {
+      await pool.close();
+    }
   });
 });
 

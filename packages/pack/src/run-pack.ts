@@ -57,6 +57,11 @@ export interface RunPackOptions extends PoolOptions {
   readonly resolveGame?: ResolveGame;
   /** Stops the pack (Ctrl-C): running tasks are abandoned, finished ones stay in the journal. */
   readonly signal?: AbortSignal;
+  /**
+   * A pool to run on, left open afterwards (its own `workers` and `memoryMb` stand). Without it, a
+   * pool is started for this run, its threads importing the game while this thread reads the spec.
+   */
+  readonly pool?: PackPool;
 }
 
 /** What a finished pack run returns: its manifest (also written to `manifest.json`). */
@@ -80,7 +85,10 @@ export async function loadSpec(
   spec: PackSpec,
   resolveGame: ResolveGame = resolveFromCwd,
 ): Promise<LoadedSpec> {
-  const gameUrl = resolveGame(spec.game);
+  return loadSpecFrom(spec, resolveGame(spec.game));
+}
+
+async function loadSpecFrom(spec: PackSpec, gameUrl: string): Promise<LoadedSpec> {
   const game = await loadGame(gameUrl, spec.gameId);
   const normalized = normalizeSpec(spec, game);
   const packages: Record<string, string> = {};
@@ -104,92 +112,99 @@ export async function loadSpec(
  */
 export async function runPack(spec: PackSpec, options: RunPackOptions): Promise<PackReport> {
   const started = performance.now();
-  const loaded = await loadSpec(spec, options.resolveGame);
+  const gameUrl = (options.resolveGame ?? resolveFromCwd)(spec.game);
+  // The threads boot and import the game while this thread loads it and reads the spec.
+  const pool = options.pool ?? new PackPool(options, gameUrl);
+  let journal: Journal | undefined;
   try {
-    await mkdir(options.out, { recursive: true });
-  } catch (error) {
-    throw new IoError(`cannot create ${options.out}: ${(error as Error).message}`, {
-      path: options.out,
-      cause: error,
-    });
+    const loaded = await loadSpecFrom(spec, gameUrl);
+    try {
+      await mkdir(options.out, { recursive: true });
+    } catch (error) {
+      throw new IoError(`cannot create ${options.out}: ${(error as Error).message}`, {
+        path: options.out,
+        cause: error,
+      });
+    }
+    journal = await Journal.open(
+      path.join(options.out, JOURNAL_FILE),
+      loaded.spec,
+      options.resume === true,
+    );
+    return await packOnPool(loaded, journal, pool, options, started);
+  } finally {
+    if (options.pool === undefined) await pool.close();
+    await journal?.close();
   }
-  const journal = await Journal.open(
-    path.join(options.out, JOURNAL_FILE),
-    loaded.spec,
-    options.resume === true,
-  );
-  let pool: PackPool;
-  try {
-    pool = new PackPool(options);
-  } catch (error) {
-    await journal.close();
-    throw error;
-  }
+}
+
+async function packOnPool(
+  loaded: LoadedSpec,
+  journal: Journal,
+  pool: PackPool,
+  options: RunPackOptions,
+  started: number,
+): Promise<PackReport> {
   const emit = options.onEvent ?? (() => undefined);
   let resumedTasks = 0;
-  try {
-    emit({
-      event: 'start',
-      pack: loaded.packId,
-      game: loaded.spec.gameId,
-      count: loaded.spec.count,
-      workers: pool.workers,
-      resumedTasks: journal.finished.size,
-    });
-    const source = async (index: number, from: number): Promise<LevelResult> => {
-      const done = journal.finished.get(taskKey(index, from));
-      if (done !== undefined) {
-        resumedTasks++;
-        return done;
-      }
-      options.signal?.throwIfAborted();
-      const result = await pool.runLevel(
-        { gameUrl: loaded.gameUrl, spec: loaded.spec, index, from },
-        options.signal,
-      );
-      await journal.append(result);
-      return result;
-    };
-    const assembled = await assemblePack(loaded.spec, source, {
-      window: Math.max(64, pool.workers * 8),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      onLevel: ({ index, record, done }) => {
-        const elapsedMs = performance.now() - started;
-        const etaMs = (elapsedMs / done) * (loaded.spec.count - done);
-        emit({
-          event: 'level',
-          index,
-          done,
-          count: loaded.spec.count,
-          outcome: record.outcome.kind,
-          elapsedMs: Math.round(elapsedMs),
-          etaMs: Math.round(etaMs),
-        });
-      },
-    });
-    const wallMs = performance.now() - started;
-    const manifest = await writePackFiles(options.out, loaded.game, loaded.spec, assembled, {
-      runner: 'local',
-      packId: loaded.packId,
-      packages: loaded.packages,
-      workers: pool.workers,
-      workerMemoryMb: pool.memoryMb,
-      resumedTasks,
-      wallMs,
-    });
-    emit({
-      event: 'done',
-      pack: loaded.packId,
-      made: manifest.counts.made,
-      givenUp: manifest.counts.givenUp,
-      rejected: manifest.counts.rejected,
-      budgetStopped: manifest.counts.budgetStopped,
-      wallMs: Math.round(wallMs),
-      files: manifest.files,
-    });
-    return manifest;
-  } finally {
-    await pool.close();
-    await journal.close();
-  }
+  emit({
+    event: 'start',
+    pack: loaded.packId,
+    game: loaded.spec.gameId,
+    count: loaded.spec.count,
+    workers: pool.workers,
+    resumedTasks: journal.finished.size,
+  });
+  const source = async (index: number, from: number): Promise<LevelResult> => {
+    const done = journal.finished.get(taskKey(index, from));
+    if (done !== undefined) {
+      resumedTasks++;
+      return done;
+    }
+    options.signal?.throwIfAborted();
+    const result = await pool.runLevel(
+      { gameUrl: loaded.gameUrl, spec: loaded.spec, index, from },
+      options.signal,
+    );
+    await journal.append(result);
+    return result;
+  };
+  const assembled = await assemblePack(loaded.spec, source, {
+    window: Math.max(64, pool.workers * 8),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    onLevel: ({ index, record, done }) => {
+      const elapsedMs = performance.now() - started;
+      const etaMs = (elapsedMs / done) * (loaded.spec.count - done);
+      emit({
+        event: 'level',
+        index,
+        done,
+        count: loaded.spec.count,
+        outcome: record.outcome.kind,
+        elapsedMs: Math.round(elapsedMs),
+        etaMs: Math.round(etaMs),
+      });
+    },
+  });
+  const wallMs = performance.now() - started;
+  const manifest = await writePackFiles(options.out, loaded.game, loaded.spec, assembled, {
+    runner: 'local',
+    packId: loaded.packId,
+    packages: loaded.packages,
+    workers: pool.workers,
+    workerMemoryMb: pool.memoryMb,
+    resumedTasks,
+    wallMs,
+  });
+  emit({
+    event: 'done',
+    pack: loaded.packId,
+    made: manifest.counts.made,
+    givenUp: manifest.counts.givenUp,
+    rejected: manifest.counts.rejected,
+    budgetStopped: manifest.counts.budgetStopped,
+    wallMs: Math.round(wallMs),
+    files: manifest.files,
+  });
+  return manifest;
 }

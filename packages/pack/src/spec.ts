@@ -76,7 +76,11 @@ function readWholeNumber(value: unknown, path: string, min: number, max: number)
 }
 
 function shown(value: unknown): string {
-  return typeof value === 'string' ? quoteInput(value) : String(value);
+  if (typeof value === 'string') return quoteInput(value);
+  // String() of an object without a prototype throws; a spec read from JSON may hold any object.
+  if (typeof value === 'object' && value !== null)
+    return Array.isArray(value) ? 'a list' : 'an object';
+  return String(value);
 }
 
 function readJobBudget(raw: unknown, path: string): JobBudget | undefined {

@@ -1,9 +1,10 @@
 // The task function a pool thread runs (piscina calls the default export). It loads the game module
 // by URL once per thread and runs one level task or one solve task; everything it returns is plain
 // data that survives structured clone and JSON.
+import { workerData } from 'node:worker_threads';
 import { isPuzzlekitError } from '@puzzlekit/errors';
 import type { Budget } from '@puzzlekit/job';
-import { loadGame } from './load-game.js';
+import { importGame, loadGame } from './load-game.js';
 import { makeLevel, type LevelResult } from './level.js';
 import { solveOne, type SolveResult } from './solve-one.js';
 import type { NormalizedSpec } from './spec.js';
@@ -28,6 +29,24 @@ export interface SolveTask {
 }
 
 export type PoolTask = LevelTask | SolveTask;
+
+/** What a {@link PackPool} hands each of its threads as it starts. */
+export interface ThreadStart {
+  /** Element 0 counts the threads that have started (and imported `gameUrl`, when given). */
+  readonly started: Int32Array;
+  /** A game module every thread imports as it starts, before its first task. */
+  readonly gameUrl?: string;
+}
+
+// Piscina counts a thread ready once this module (with its top-level await) has loaded: importing the
+// game here makes a thread's first level as fast as its others, and overlaps the import with the main
+// thread reading the spec. A failed import is not reported here: the first task that needs the game
+// rethrows it, naming its level.
+const start = workerData as ThreadStart | null | undefined;
+if (start?.started instanceof Int32Array) {
+  if (start.gameUrl !== undefined) await importGame(start.gameUrl).catch(() => undefined);
+  Atomics.add(start.started, 0, 1);
+}
 
 /** Runs one task; an error thrown by a game crosses back as a plain Error with its code. */
 export default async function runTask(task: PoolTask): Promise<LevelResult | SolveResult> {
