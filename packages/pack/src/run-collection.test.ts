@@ -43,6 +43,24 @@ describe('runCollection', () => {
     expect(events).toHaveLength(4);
   });
 
+  it("passes the solver's options to every level, and refuses one it does not take", async () => {
+    // 3 + 7 = 10 and 10 alone: taking numbers first finds [0, 1]; leaving them out first finds [2]
+    const levels = [{ numbers: [3, 7, 10], target: 10 }];
+    const first = await runCollection({ game: SUM_GAME, gameId: 'sum', levels }, { workers: 1 });
+    expect(first.results[0]).toMatchObject({ answer: [0, 1], verified: true });
+    const skipping = await runCollection(
+      { game: SUM_GAME, gameId: 'sum', levels, options: { skipFirst: true } },
+      { workers: 1 },
+    );
+    expect(skipping.results[0]).toMatchObject({ answer: [2], verified: true });
+    await expect(
+      runCollection({ game: SUM_GAME, gameId: 'sum', levels, options: { skipFirst: 'yes' } }),
+    ).rejects.toThrow(/^\$\.options\.skipFirst: /);
+    await expect(
+      runCollection({ game: SUM_GAME, gameId: 'sum', levels, options: { mode: 'fast' } }),
+    ).rejects.toThrow(/\$\.options/);
+  });
+
   it('refuses a level the game cannot read before any work, naming it', async () => {
     await expect(
       runCollection({

@@ -1,3 +1,4 @@
+import { readOptions } from '@puzzlekit/job';
 import type { JobBudget } from './spec.js';
 import { loadGame, resolveFromCwd, type ResolveGame } from './load-game.js';
 import { PackPool, type PoolOptions } from './pool.js';
@@ -13,6 +14,8 @@ export interface CollectionSpec {
   readonly levels: readonly unknown[];
   /** The solver's budget for each level (default: the game's). */
   readonly budget?: JobBudget;
+  /** The solver's options for every level, by their `OptionSpec` names (default: the game's defaults). */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 /** How {@link runCollection} runs. */
@@ -73,11 +76,19 @@ export async function runCollection(
   const unit = game.solve.unit;
   // Read every level here first, so that a bad one is reported before any work starts.
   spec.levels.forEach((level, index) => game.levelFromJson(level, `$.levels[${index}]`));
+  readOptions(game.solve.options, spec.options ?? {}, '$.options');
   const pool = new PackPool(options);
   try {
     const pending = spec.levels.map((level, index) => {
       const task = pool.runSolve(
-        { gameUrl, gameId: spec.gameId, index, level, budget: spec.budget ?? {} },
+        {
+          gameUrl,
+          gameId: spec.gameId,
+          index,
+          level,
+          budget: spec.budget ?? {},
+          ...(spec.options === undefined ? {} : { options: spec.options }),
+        },
         options.signal,
       );
       task.catch(() => undefined);

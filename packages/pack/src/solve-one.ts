@@ -1,4 +1,10 @@
-import type { AnyGame, Budget, JsonValue, Outcome } from '@puzzlekit/job';
+import {
+  readOptions,
+  type AnyGame,
+  type Budget,
+  type JsonValue,
+  type Outcome,
+} from '@puzzlekit/job';
 
 /** One level of a collection after `solve-all`: how the solver ended, its work, the replayed answer. */
 export interface SolveResult {
@@ -18,22 +24,26 @@ export interface SolveResult {
 }
 
 /**
- * Solves one level given as the game's level JSON and replays the answer.
+ * Solves one level given as the game's level JSON, with the solver's options (`readOptions` of its
+ * `OptionSpec`s: defaults filled in, a bad value refused), and replays the answer.
  *
- * @throws InvalidInputError (from the game's `levelFromJson`) for data that is not a level, and
- *   Error for a game without a solver.
+ * @throws InvalidInputError (from the game's `levelFromJson`, or `readOptions` naming `$.options.x`)
+ *   for data that is not a level or options the solver does not take, and Error for a game without a
+ *   solver.
  */
 export function solveOne(
   game: AnyGame,
   index: number,
   levelJson: unknown,
   budget: Budget,
+  options: Readonly<Record<string, unknown>> = {},
 ): SolveResult {
   const solver = game.solve;
   if (solver === undefined) throw new Error(`game ${game.id} has no solver`);
   const level = game.levelFromJson(levelJson, `$.levels[${index}]`);
+  const values = readOptions(solver.options, options, '$.options');
   const start = performance.now();
-  const result = solver.run(level, { ...solver.budget, ...budget }, {});
+  const result = solver.run(level, { ...solver.budget, ...budget }, values);
   const ms = performance.now() - start;
   const base = { index, outcome: result.outcome, work: result.work, unit: solver.unit, ms };
   if (!('value' in result)) return base;

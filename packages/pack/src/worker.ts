@@ -26,6 +26,8 @@ export interface SolveTask {
   readonly index: number;
   readonly level: unknown;
   readonly budget: Budget;
+  /** The solver's options (its `OptionSpec` names), read by the game's own `readOptions`. */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 export type PoolTask = LevelTask | SolveTask;
@@ -56,7 +58,7 @@ export default async function runTask(task: PoolTask): Promise<LevelResult | Sol
       return makeLevel(game, task.spec, task.index, task.from);
     }
     const game = await loadGame(task.gameUrl, task.gameId);
-    return solveOne(game, task.index, task.level, task.budget);
+    return solveOne(game, task.index, task.level, task.budget, task.options);
   } catch (error) {
     const where = task.kind === 'level' ? `level ${task.index}` : `collection level ${task.index}`;
     const message = error instanceof Error ? error.message : String(error);

@@ -191,3 +191,34 @@ describe('puzzlekit sokoban optimize and stats (its own verbs)', () => {
     expect(r.stdout).not.toMatch(/-1/);
   });
 });
+
+describe('sokoban solve-all', () => {
+  const file = `; 1\n${MICROBAN_1}\n\n; 2\n${LINE}`;
+
+  it("takes the solver's own options (--mode fast) and passes them to every level", async () => {
+    const r = await sokoban(
+      ['solve-all', 'two.xsb', '--mode', 'fast', '--workers', '1', '--json'],
+      {
+        'two.xsb': file,
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout) as {
+      options: Record<string, unknown>;
+      summary: { levels: number; solved: number; failedReplay: number };
+      levels: { verified?: boolean }[];
+    };
+    expect(json.options).toMatchObject({ mode: 'fast' });
+    expect(json.summary).toMatchObject({ levels: 2, solved: 2, failedReplay: 0 });
+    expect(json.levels.every((l) => l.verified === true)).toBe(true);
+  });
+
+  it('calls a mode the solver does not have a usage mistake, and an empty file an error', async () => {
+    const bad = await sokoban(['solve-all', 'two.xsb', '--mode', 'quick'], { 'two.xsb': file });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--mode: mode must be one of optimal, fast/);
+    const empty = await sokoban(['solve-all', 'none.xsb'], { 'none.xsb': '; nothing here\n' });
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toMatch(/holds no Zero-gap Sokoban level/);
+  });
+});
