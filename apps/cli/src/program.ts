@@ -27,7 +27,7 @@ function registerGame(program: Command, ctx: Context, entry: GameEntry): void {
     return;
   }
   const group = program.command(entry.game.id).description(entry.description ?? entry.game.title);
-  registerCommonVerbs(group, ctx, entry.game, entry.replaces);
+  registerCommonVerbs(group, ctx, entry.game, entry.replaces, entry.collectionFormats);
   registerSolveAll(group, ctx, entry);
   entry.registerOwn?.(group, ctx);
 }

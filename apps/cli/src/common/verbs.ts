@@ -1,5 +1,11 @@
 import type { Command } from 'commander';
-import { describeOutcome, SOLVED, type AnyGame, type Outcome } from '@puzzlekit/job';
+import {
+  describeOutcome,
+  SOLVED,
+  type AnyGame,
+  type NamedLevel,
+  type Outcome,
+} from '@puzzlekit/job';
 import { Rng } from '@puzzlekit/rng';
 import { choiceOption, type Context, intOption, seedOption, UsageError } from '../context.js';
 import type { CommonVerb } from '../games/types.js';
@@ -29,10 +35,25 @@ import {
 /** Most levels one `generate` makes; a bigger pack is `puzzlekit pack generate`'s job. */
 const MAX_COUNT = 100_000;
 
-function registerGenerate(group: Command, ctx: Context, game: AnyGame): void {
+/** A game's other collection writers, by the `--format` name that picks them. */
+type CollectionFormats = Readonly<
+  Record<string, (levels: readonly NamedLevel<unknown, unknown>[]) => string>
+>;
+
+function registerGenerate(
+  group: Command,
+  ctx: Context,
+  game: AnyGame,
+  others: CollectionFormats = {},
+): void {
   const generate = game.generate;
   if (generate === undefined) return;
-  const formats = game.format === undefined ? ['json', 'text'] : ['collection', 'json', 'text'];
+  const formats = [
+    ...(game.format === undefined ? [] : ['collection']),
+    ...Object.keys(others),
+    'json',
+    'text',
+  ];
   const command = group
     .command('generate')
     .description(`generate ${game.title} levels with their answers`);
@@ -83,6 +104,8 @@ function registerGenerate(group: Command, ctx: Context, game: AnyGame): void {
       text = JSON.stringify({ game: game.id, seed, count, options, outcome, levels }, null, 2);
     } else if (format === 'collection') {
       text = game.format!.print(made.map(({ level, answer }) => ({ level, answer })));
+    } else if (format !== 'text') {
+      text = others[format]!(made.map(({ level, answer }) => ({ level, answer })));
     } else {
       text = results
         .map((r, index) => {
@@ -245,13 +268,17 @@ export function registerCommonVerbs(
   ctx: Context,
   game: AnyGame,
   replaced: readonly CommonVerb[] = [],
+  collectionFormats: CollectionFormats = {},
 ): void {
-  const verbs: Record<CommonVerb, typeof registerGenerate> = {
+  const verbs: Record<
+    CommonVerb,
+    (group: Command, ctx: Context, game: AnyGame, others?: CollectionFormats) => void
+  > = {
     generate: registerGenerate,
     solve: registerSolve,
     verify: registerVerify,
     rate: registerRate,
   };
   for (const [name, register] of Object.entries(verbs) as [CommonVerb, typeof registerGenerate][])
-    if (!replaced.includes(name)) register(group, ctx, game);
+    if (!replaced.includes(name)) register(group, ctx, game, collectionFormats);
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@puzzlekit/rng';
 import { readOptions } from '@puzzlekit/job';
-import { game, parseXsb, printCollection, verifyAnswer } from '@puzzlekit/sokoban-zero-gap';
+import {
+  game,
+  parseCollection,
+  parseXsb,
+  printCollection,
+  printLevel,
+  verifyAnswer,
+} from '@puzzlekit/sokoban-zero-gap';
 import { runCli } from '../testing.js';
 
 type Json = Record<string, unknown>;
@@ -220,5 +227,28 @@ describe('sokoban solve-all', () => {
     const empty = await sokoban(['solve-all', 'none.xsb'], { 'none.xsb': '; nothing here\n' });
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/holds no Zero-gap Sokoban level/);
+  });
+});
+
+describe('sokoban generate --format slc | sok', () => {
+  it('writes the files YASC and JSoko exchange, and verify reads them back by content', async () => {
+    const args = ['generate', '--type', 'e', '--size', '3', '--pushes', '200', '--count', '2'];
+    const xsb = await sokoban([...args, '--out', 'p.xsb']);
+    expect(xsb.code, xsb.stderr).toBe(0);
+    const boards = parseXsb(xsb.files['p.xsb']!).levels.map((l) => printLevel(l));
+    for (const format of ['slc', 'sok']) {
+      const made = await sokoban([...args, '--format', format, '--out', `p.${format}`]);
+      expect(made.code, made.stderr).toBe(0);
+      const text = made.files[`p.${format}`]!;
+      if (format === 'slc') expect(text).toMatch(/^<\?xml[^\n]*\n<SokobanLevels/);
+      else expect(text).toMatch(/^Solution\b/m);
+      // the same boards as the XSB collection, and answers that replay
+      expect(parseCollection(text).map((l) => printLevel(l.level))).toEqual(boards);
+      const checked = await sokoban(['verify', `p.${format}`], made.files);
+      expect(checked.code, checked.stderr).toBe(0);
+      expect(checked.stdout).toContain('2 of 2 levels solved by their answers');
+    }
+    const bad = await sokoban([...args, '--format', 'xml']);
+    expect(bad.code).toBe(2);
   });
 });

@@ -1,15 +1,25 @@
 import type { Command } from 'commander';
-import { describeOutcome, readOptions, SOLVED, type AnyGame, type JobResult } from '@puzzlekit/job';
+import {
+  describeOutcome,
+  readOptions,
+  SOLVED,
+  type AnyGame,
+  type JobResult,
+  type NamedLevel,
+} from '@puzzlekit/job';
 import { Rng } from '@puzzlekit/rng';
 import {
   DEFAULT_OPTIMIZE_BUDGET,
   DEFAULT_STATS_BUDGET,
+  collectionOf,
   countBoxes,
   describeLowerBound,
   game,
   levelStats,
   optimize,
   printLevel,
+  printSlc,
+  printSok,
   solve,
   solveLines,
   verifyAnswer,
@@ -194,6 +204,11 @@ function demo(): DemoSection {
 export const sokobanPlugin: GamePlugin = {
   game: sokoban,
   description: 'zero-gap Sokoban levels: generate, solve, verify, rate, optimize, stats',
+  // `collection` is XSB; SLC and SOK are the files YASC, JSoko and the level sites exchange
+  collectionFormats: {
+    slc: (levels) => printSlc(collectionOf(levels as readonly NamedLevel<Level, string>[])),
+    sok: (levels) => printSok(collectionOf(levels as readonly NamedLevel<Level, string>[])),
+  },
   registerOwn(group, ctx) {
     registerOptimize(group, ctx);
     registerStats(group, ctx);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { AnyGame } from '@puzzlekit/job';
+import type { AnyGame, NamedLevel } from '@puzzlekit/job';
 import type { Context } from '../context.js';
 
 /** One section of `puzzlekit demo`: a title, the human text, and the same result as data for --json. */
@@ -29,6 +29,13 @@ export interface GamePlugin {
    * folder, not a level file); the descriptor's job still serves the pack runner.
    */
   readonly replaces?: readonly CommonVerb[];
+  /**
+   * Collection files the game also writes besides its own format (`generate --format slc`): a name
+   * and the printer of generated levels with their answers.
+   */
+  readonly collectionFormats?: Readonly<
+    Record<string, (levels: readonly NamedLevel<unknown, unknown>[]) => string>
+  >;
   /** Adds the verbs only this game has (for example `sokoban optimize`) to its command group. */
   registerOwn?(group: Command, ctx: Context): void;
   /** Generates, solves and rates something real for `puzzlekit demo`. */
