@@ -257,8 +257,7 @@ if (section('solver')) {
     ],
   ];
   for (const suite of suites) {
-    if (rowsWanted.length > 0 ? !rowsWanted.includes(suite.key) : suite.key.includes('-'))
-      continue;
+    if (rowsWanted.length > 0 ? !rowsWanted.includes(suite.key) : suite.key.includes('-')) continue;
     const levels = suite.levels().filter((_, i) => i % parts! === partIndex);
     for (const mode of modesWanted.length > 0 ? modesWanted : (['optimal', 'fast'] as const)) {
       let solved = 0;

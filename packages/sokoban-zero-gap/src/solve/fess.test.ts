@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { BudgetMeter } from '@puzzlekit/job';
 import { describe, expect, it } from 'vitest';
 import { parseXsb } from '../format/xsb.js';
+import { pushesToLurd, verify } from '../play.js';
+import { greedyRun, greedySearch } from './greedy.js';
+import { solve } from './solve.js';
 import { FeatureSpace, FessFrontier, cellKey, compareFeatures, type Features } from './fess.js';
 import { PackingOrder } from './packing.js';
 import { Space } from './space.js';
@@ -163,5 +168,75 @@ describe('FessFrontier', () => {
     expect(frontier.weightOf(5)).toBe(1);
     const order = [frontier.pop(), frontier.pop(), frontier.pop()];
     expect(order).toEqual([3, 5, 1]);
+  });
+});
+
+describe('the FESS run and the fast mode built on it', () => {
+  const xsokoban = parseXsb(
+    readFileSync(new URL('../../../../fixtures/sokoban/xsokoban_20.xsb', import.meta.url), 'utf8'),
+  ).levels;
+  const microban = parseXsb(
+    readFileSync(new URL('../../../../fixtures/sokoban/microban_155.xsb', import.meta.url), 'utf8'),
+  ).levels;
+
+  it('the FESS run alone solves Microban levels, and its answers replay', () => {
+    for (const i of [0, 10, 40, 80, 120]) {
+      const level = microban[i]!;
+      const sp = new Space(level);
+      const r = greedySearch(sp, level.player, {
+        meter: new BudgetMeter({ maxWork: 200_000 }),
+        memoryBytes: 64 << 20,
+        macros: true,
+        areas: true,
+        fess: true,
+      });
+      expect(r.pushes, `Microban ${i + 1}`).not.toBeNull();
+      expect(verify(level, pushesToLurd(level, r.pushes!)).solved).toBe(true);
+    }
+  });
+
+  it('pausing a run (to interleave it with others) does not change its search', () => {
+    const level = xsokoban[0]!;
+    const sp = new Space(level);
+    const limits = () => ({
+      meter: new BudgetMeter({ maxWork: 100_000 }),
+      memoryBytes: 64 << 20,
+      macros: true,
+      areas: true,
+      fess: true,
+    });
+    const whole = greedySearch(sp, level.player, limits());
+    const paused = limits();
+    const run = greedyRun(sp, level.player, paused, 7);
+    let pauses = 0;
+    let step = run.next();
+    for (; !step.done; step = run.next()) pauses++;
+    expect(pauses).toBeGreaterThan(1);
+    expect(step.value).toEqual(whole);
+  });
+
+  it('gives the same answer bytes under any clock, and the answer replays', () => {
+    // Microban 105: the exact search's share (2,000 nodes) does not solve it; the FESS portfolio does
+    const level = microban[104]!;
+    let slow = 0;
+    const answers = [
+      solve(level, { maxWork: 20_000 }, { mode: 'fast' }),
+      solve(level, { maxWork: 20_000, maxMs: 1e9, now: () => (slow += 1000) }, { mode: 'fast' }),
+    ].map((r) => {
+      expect(r.outcome).toEqual({ kind: 'solved' });
+      return 'value' in r ? r.value : null;
+    });
+    expect(answers[0]!.optimal).toBe(false);
+    expect(answers[1]!.solution).toBe(answers[0]!.solution);
+    expect(verify(level, answers[0]!.solution).solved).toBe(true);
+  });
+
+  it('maxWork: 0 gives up on work in the fast mode too', () => {
+    expect(solve(xsokoban[0]!, { maxWork: 0 }, { mode: 'fast' }).outcome).toEqual({
+      kind: 'gave-up',
+      bound: 'work',
+      limit: 0,
+      unit: 'nodes',
+    });
   });
 });

@@ -97,7 +97,9 @@ export class FeatureSpace {
 /** The feature-space cell of `f`: one number, equal for equal features (each capped at a byte). */
 export function cellKey(f: Features): number {
   const cap = (v: number): number => Math.min(v, FEATURE_CAP);
-  return ((cap(f.packed) * 256 + cap(f.connectivity)) * 256 + cap(f.rooms)) * 256 + cap(f.outOfPlan);
+  return (
+    ((cap(f.packed) * 256 + cap(f.connectivity)) * 256 + cap(f.rooms)) * 256 + cap(f.outOfPlan)
+  );
 }
 
 /**

@@ -40,11 +40,7 @@ const AREA_WEIGHT = 5;
  * {@link AREA_WEIGHT} pushes more, and corral deadlocks are also looked for by a small search on a
  * corral's boxes alone ({@link CorralDeadlocks}), corrals joined across touchable boxes too.
  */
-export function greedySearch(
-  sp: Space,
-  player: number,
-  limits: GreedyLimits,
-): PushSearchOutcome {
+export function greedySearch(sp: Space, player: number, limits: GreedyLimits): PushSearchOutcome {
   const run = greedyRun(sp, player, limits, Infinity);
   for (;;) {
     const step = run.next();
@@ -247,7 +243,8 @@ export function* greedyRun(
     if (parentNode === node) return PRUNED;
     if (lastGood) cache.save(parentNode, childA);
     const priority = bound + PACKING_WEIGHT * penalty + AREA_WEIGHT * areaCount;
-    if (childFeatures) frontier.add(parentNode, priority, childFeatures, b === lastBoxOf(store.pushOf[node]!));
+    if (childFeatures)
+      frontier.add(parentNode, priority, childFeatures, b === lastBoxOf(store.pushOf[node]!));
     else open.push(parentNode, priority);
     return PRUNED;
   }

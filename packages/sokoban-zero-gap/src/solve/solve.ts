@@ -1,12 +1,5 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import {
-  BudgetMeter,
-  DEFAULT_MAX_WORK,
-  SOLVED,
-  gaveUp,
-  type Bound,
-  type Budget,
-} from '@puzzlekit/job';
+import { BudgetMeter, DEFAULT_MAX_WORK, SOLVED, gaveUp, type Budget } from '@puzzlekit/job';
 import { countBoxes, type Level, type Push } from '../model.js';
 import { lurdToPushes } from '../play.js';
 import { isLineLevel, optimize } from './optimize.js';
@@ -28,7 +21,15 @@ export const FAST_SHARES = Object.freeze({
   exact: 0.1,
   /** The line-rule solver on b/e levels. */
   lines: 0.25,
+  /**
+   * Then the weighted line-rule search (pushes + {@link LINE_WEIGHT} × bound) on b/e levels too
+   * large for the exact one: b n = 10 levels take it under 200 nodes.
+   */
+  weightedLines: 0.1,
 });
+
+/** The bound's weight in the fast mode's weighted line-rule search: 3 solved b n = 10 seeds 1–3. */
+export const LINE_WEIGHT = 3;
 
 /**
  * The weights of the fast mode's interleaved runs (see {@link solve}): each run's part of the work
@@ -49,13 +50,14 @@ export const SHORTEN_WORK = 200_000;
 /** Options of {@link solve} (the budget is its own argument). */
 export interface SolveOptions {
   /**
-   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: a portfolio of searches, each
-   * with a work share of the node budget ({@link FAST_SHARES}): the A* search for a tenth (small
-   * levels then get the optimum anyway); then, on b/e levels, the line-rule optimum
-   * ({@link solveLines}, a quarter); then greedy best-first searches ({@link greedySearch}: PI-corral
-   * pruning, corral and bipartite deadlocks, packing order, goal-room macros) for the rest. An
-   * answer from the last two is shortened by {@link optimize} and is not claimed optimal
-   * (`optimal: false`).
+   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: a portfolio by work shares
+   * of the node budget ({@link FAST_SHARES}): the A* search for a tenth (small levels then get the
+   * optimum anyway); then, on b/e levels, the line-rule optimum ({@link solveLines}, a quarter) and
+   * a weighted line-rule search (a tenth); then five push searches interleaved by work
+   * ({@link FAST_WEIGHTS}): FESS, Shoham and Schaeffer's feature-space search (`FessFrontier`),
+   * and four greedy best-first searches ({@link greedySearch}: PI-corral pruning, corral and
+   * bipartite deadlocks, packing order, goal-room macros). An answer from all but the first is
+   * shortened by {@link optimize} and is not claimed optimal (`optimal: false`).
    */
   readonly mode?: 'optimal' | 'fast';
   /** Prune freeze deadlocks (a box that can never move again off a goal); default true. */
@@ -104,9 +106,14 @@ export function solve(level: Level, budget: Budget = {}, options: SolveOptions =
   if (first.outcome.kind !== 'gave-up' || first.outcome.bound === 'time') {
     return first.outcome.kind === 'gave-up' ? { ...first, outcome: meter.gaveUp('time') } : first;
   }
-  const lines = lineAnswer(level, meter, Math.floor(total * FAST_SHARES.lines));
-  if (lines === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, first.lowerBound);
-  if (lines) return shortened(level, lines, meter, first.lowerBound);
+  for (const [share, weight] of [
+    [FAST_SHARES.lines, 1],
+    [FAST_SHARES.weightedLines, LINE_WEIGHT],
+  ] as const) {
+    const lines = lineAnswer(level, meter, Math.floor(total * share), weight);
+    if (lines === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, first.lowerBound);
+    if (lines) return shortened(level, lines, meter, first.lowerBound);
+  }
   return satisfice(level, meter, memoryBytes, first.lowerBound);
 }
 
@@ -117,7 +124,7 @@ export function solve(level: Level, budget: Budget = {}, options: SolveOptions =
  * portfolio starts is used up (each run's cap is its weight's part of it, so they end together);
  * each run's stored states get the same part of the memory. The runs ({@link FAST_WEIGHTS}):
  *
- * - FESS (Shoham and Schaeffer's feature-space search, {@link FessFrontier}), with goal-room macros
+ * - FESS (Shoham and Schaeffer's feature-space search, `FessFrontier` in fess.ts), with goal-room macros
  *   on levels with goal rooms — the main run;
  * - the plain greedy run (Microban 93, 139 and 144 need it);
  * - the guided run: free areas in the priority and corral deadlocks by sub-search (XSokoban 4, 8
@@ -185,7 +192,8 @@ function satisfice(
       if (found.pushes) return shortened(level, found.pushes, meter, lowerBound);
       if (found.stop === 'unsolvable' && !run.spec.macros)
         return unsolvedResult('impossible', meter.work, lowerBound);
-      if (found.stop === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, lowerBound);
+      if (found.stop === 'time')
+        return unsolvedResult(meter.gaveUp('time'), meter.work, lowerBound);
       if (found.stop === 'memory') memoryStates = Math.max(memoryStates, found.states);
     }
     live = live.filter((run) => !run.done);
@@ -241,18 +249,19 @@ function shortened(
 
 /**
  * Fast mode on b/e levels (every box and goal on a lattice slot): the line-rule optimum
- * ({@link solveLines}) within a share of `share` nodes, which is legal under standard rules; null
+ * ({@link solveLines}), or with `weight` > 1 a weighted line-rule answer, within `share` nodes, which is legal under standard rules; null
  * when it does not apply or does not finish in its share, `time` when the clock stopped it.
  */
 function lineAnswer(
   level: Level,
   meter: BudgetMeter,
   share: number,
+  weight: number,
 ): readonly Push[] | null | 'time' {
   if (!isLineLevel(level)) return null;
   const sub = new BudgetMeter(meter.share(share));
   try {
-    const r = solveLinesMetered(level, sub);
+    const r = solveLinesMetered(level, sub, weight);
     meter.charge(sub.work);
     if ('value' in r) return r.value.pushList;
     return r.outcome.kind === 'gave-up' && r.outcome.bound === 'time' ? 'time' : null;
