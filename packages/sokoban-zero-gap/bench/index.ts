@@ -208,6 +208,8 @@ if (section('solver')) {
   // `part=i/n`: only every n-th level from the i-th (0-based), to run a row in parallel processes
   const partArg = wanted.find((w) => w.startsWith('part='));
   const [partIndex, parts] = partArg ? partArg.slice(5).split('/').map(Number) : [0, 1];
+  // `skip=N`: leave out the first N levels of the (part of the) row, to split it further
+  const skip = numberArg('skip', 0);
   const cpuLimit = numberArg('ms', SOLVER_CPU_MS);
   const suites = [
     { key: 'microban', name: 'Microban (155)', levels: () => fixture('microban_155.xsb') },
@@ -258,7 +260,10 @@ if (section('solver')) {
   ];
   for (const suite of suites) {
     if (rowsWanted.length > 0 ? !rowsWanted.includes(suite.key) : suite.key.includes('-')) continue;
-    const levels = suite.levels().filter((_, i) => i % parts! === partIndex);
+    const levels = suite
+      .levels()
+      .filter((_, i) => i % parts! === partIndex)
+      .slice(skip);
     for (const mode of modesWanted.length > 0 ? modesWanted : (['optimal', 'fast'] as const)) {
       let solved = 0;
       let states = 0;
