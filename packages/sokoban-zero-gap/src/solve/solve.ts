@@ -28,6 +28,12 @@ export const FAST_SHARES = Object.freeze({
   weightedLines: 0.1,
 });
 
+/**
+ * b/e levels with more boxes than this (n ≥ 6; n = 5 has 24) take the weighted line-rule search
+ * before the exact searches in the fast mode (see {@link solve}).
+ */
+export const LARGE_LINE_LEVEL_BOXES = 24;
+
 /** The bound's weight in the fast mode's weighted line-rule search: 3 solved b n = 10 seeds 1–3. */
 export const LINE_WEIGHT = 3;
 
@@ -98,6 +104,18 @@ export function solve(level: Level, budget: Budget = {}, options: SolveOptions =
   // The shares are parts of the work budget; an unbounded one is shared as the default budget is,
   // and its last run takes all the rest.
   const total = Number.isFinite(meter.maxWork) ? meter.maxWork : DEFAULT_MAX_WORK;
+  // Large b/e levels: the weighted line-rule search first. The exact searches cost far more CPU a
+  // node there, and an answer found later under a CPU limit would be lost to the clock.
+  if (counts.boxes > LARGE_LINE_LEVEL_BOXES) {
+    const early = lineAnswer(
+      level,
+      meter,
+      Math.floor(total * FAST_SHARES.weightedLines),
+      LINE_WEIGHT,
+    );
+    if (early === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, 0);
+    if (early) return shortened(level, early, meter, 0);
+  }
   const exactMeter = new BudgetMeter(
     meter.share(Math.max(1, Math.floor(total * FAST_SHARES.exact))),
   );
@@ -110,6 +128,7 @@ export function solve(level: Level, budget: Budget = {}, options: SolveOptions =
     [FAST_SHARES.lines, 1],
     [FAST_SHARES.weightedLines, LINE_WEIGHT],
   ] as const) {
+    if (weight > 1 && counts.boxes > LARGE_LINE_LEVEL_BOXES) continue; // tried first
     const lines = lineAnswer(level, meter, Math.floor(total * share), weight);
     if (lines === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, first.lowerBound);
     if (lines) return shortened(level, lines, meter, first.lowerBound);
