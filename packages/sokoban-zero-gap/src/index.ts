@@ -66,6 +66,9 @@ export {
   solve,
   DEFAULT_SOLVE_MEMORY_MB,
   FAST_SHARES,
+  FAST_WEIGHTS,
+  FAST_SLICE,
+  LINE_WEIGHT,
   SHORTEN_WORK,
   type SolveOptions,
 } from './solve/solve.js';

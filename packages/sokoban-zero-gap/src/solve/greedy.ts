@@ -3,6 +3,7 @@ import { AreaCounter } from './areas.js';
 import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
 import { CorralDeadlocks } from './corraldead.js';
 import { DualCache } from './duals.js';
+import { FeatureSpace, FessFrontier } from './fess.js';
 import { Assignment } from './hungarian.js';
 import { GoalMacro } from './macro.js';
 import { PackingOrder } from './packing.js';
@@ -39,11 +40,32 @@ const AREA_WEIGHT = 5;
  * {@link AREA_WEIGHT} pushes more, and corral deadlocks are also looked for by a small search on a
  * corral's boxes alone ({@link CorralDeadlocks}), corrals joined across touchable boxes too.
  */
-export function greedySearch(
+export function greedySearch(sp: Space, player: number, limits: GreedyLimits): PushSearchOutcome {
+  const run = greedyRun(sp, player, limits, Infinity);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Limits and switches of {@link greedySearch}. */
+export type GreedyLimits = PushSearchLimits & {
+  readonly macros: boolean;
+  readonly areas: boolean;
+  /** Keep the open positions by FESS feature-space cell ({@link FessFrontier}). */
+  readonly fess?: boolean;
+};
+
+/**
+ * {@link greedySearch} as a resumable run: it pauses (yields) after every `pauseEvery` nodes of its
+ * meter's work, so that a portfolio can interleave several runs by work, and returns the outcome.
+ */
+export function* greedyRun(
   sp: Space,
   player: number,
-  limits: PushSearchLimits & { readonly macros: boolean; readonly areas: boolean },
-): PushSearchOutcome {
+  limits: GreedyLimits,
+  pauseEvery: number,
+): Generator<void, PushSearchOutcome> {
   const k = sp.startBoxes.length;
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
   const store = new StateStore(wall, limits.memoryBytes, limits.meter.maxStates);
@@ -72,18 +94,30 @@ export function greedySearch(
   // The open list: node indices by priority, the newest first among equals (the core BucketQueue:
   // 0.98× the CPU time of hand-written per-priority arrays, compareCpu on XSokoban 4, 5 and 8).
   const open = new BucketQueue(1024);
+  // With `fess`, the open positions are kept by feature-space cell instead (FESS).
+  const features = limits.fess ? new FeatureSpace(sp, packing) : null;
+  const frontier = new FessFrontier();
 
   const h0 = addRoot(sp, player, store, parentA, cache, occ, bits, limits.meter);
   if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', states: 0 };
   if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', states: 0 };
   if (h0 === 0) return { pushes: [], nodes: 0, states: 0 };
-  open.push(0, h0);
+  if (features) {
+    for (const b of sp.startBoxes) occ[b] = 1;
+    frontier.addRoot(0, h0, features.of(occ));
+    for (const b of sp.startBoxes) occ[b] = 0;
+  } else open.push(0, h0);
 
   const { meter } = limits;
   const start = meter.work;
   let nodes = 0;
+  let pauseAt = start + pauseEvery;
   for (;;) {
-    const node = open.pop();
+    if (meter.work >= pauseAt) {
+      yield;
+      pauseAt = meter.work + pauseEvery;
+    }
+    const node = features ? frontier.pop() : open.pop();
     if (node < 0) return { pushes: null, nodes, stop: 'unsolvable', states: store.count };
     const bound = meter.spend();
     nodes = meter.work - start;
@@ -103,6 +137,7 @@ export function greedySearch(
         return { pushes: store.path(found), nodes, states: store.count };
       }
     }
+    if (features) frontier.commit(node);
     for (let i = 0; i < k; i++) occ[cur[i]!] = 0;
   }
 
@@ -113,7 +148,7 @@ export function greedySearch(
   function expandAll(node: number, corral: number): number {
     const penalty = packing.penalty(occ);
     const lastPush = store.pushOf[node]!;
-    const lastBox = lastPush >= 0 ? (lastPush >> 2) + off[lastPush & 3]! : -1;
+    const lastBox = lastBoxOf(lastPush);
     for (let pass = 0; pass < 2; pass++) {
       for (let row = 1; row <= k; row++) {
         const b = parentA.rows[row]!;
@@ -136,6 +171,11 @@ export function greedySearch(
       }
     }
     return PRUNED;
+  }
+
+  /** The cell the box of push `push` (cell × 4 + direction) went to; -1 for no push. */
+  function lastBoxOf(push: number): number {
+    return push >= 0 ? (push >> 2) + off[push & 3]! : -1;
   }
 
   /**
@@ -194,6 +234,7 @@ export function greedySearch(
       occ[to] = 1;
     }
     const areaCount = areas ? areas.count(occ) : 0;
+    const childFeatures = features?.of(occ, areas ? areaCount : -1);
     // put occ back to the one-push child the caller expects
     if (to !== t) {
       occ[to] = 0;
@@ -202,7 +243,9 @@ export function greedySearch(
     if (parentNode === node) return PRUNED;
     if (lastGood) cache.save(parentNode, childA);
     const priority = bound + PACKING_WEIGHT * penalty + AREA_WEIGHT * areaCount;
-    open.push(parentNode, priority);
+    if (childFeatures)
+      frontier.add(parentNode, priority, childFeatures, b === lastBoxOf(store.pushOf[node]!));
+    else open.push(parentNode, priority);
     return PRUNED;
   }
 }

@@ -28,8 +28,12 @@ export function solveLines(level: Level, budget: Budget = {}): SolveResult {
   return solveLinesMetered(level, new BudgetMeter(budget, { unit: 'nodes' }));
 }
 
-/** {@link solveLines} counting on a meter of the caller's (a share of a portfolio's budget). */
-export function solveLinesMetered(level: Level, meter: BudgetMeter): SolveResult {
+/**
+ * {@link solveLines} counting on a meter of the caller's (a share of a portfolio's budget). With
+ * `weight` > 1 the search is weighted A* (pushes + weight × bound first): it reaches an answer far
+ * sooner on large levels, which is then not claimed optimal (at most `weight` times the optimum).
+ */
+export function solveLinesMetered(level: Level, meter: BudgetMeter, weight = 1): SolveResult {
   const { width, height, cells } = level;
   const size = cells.length;
   const off = directionOffsets(width);
@@ -128,13 +132,19 @@ export function solveLinesMetered(level: Level, meter: BudgetMeter): SolveResult
   const seen = new Map<string, number>([[nodesArr[0]!.boxes.join(','), 0]]);
   const buckets: number[][] = [];
   const bucketAt = (f: number): number[] => (buckets[f] ??= []);
-  bucketAt(h0).push(0);
-  for (let f = h0; f < buckets.length; f++) {
+  bucketAt(weight * h0).push(0);
+  // a weighted child can land below the bucket at hand: the scan then goes back to it
+  let lowest = Infinity;
+  for (let f = weight * h0; f < buckets.length; f++) {
+    if (lowest < f) {
+      f = lowest;
+      lowest = Infinity;
+    }
     const bucket = buckets[f];
-    while (bucket && bucket.length > 0) {
+    while (bucket && bucket.length > 0 && !(lowest < f)) {
       const id = bucket.pop()!;
       const node = nodesArr[id]!;
-      if (node.g + h(node.boxes) !== f) continue; // stale
+      if (node.g + weight * h(node.boxes) !== f) continue; // stale
       if (h(node.boxes) === 0) {
         const pushes: Push[] = [];
         for (let x = id; nodesArr[x]!.parent >= 0; x = nodesArr[x]!.parent) {
@@ -145,7 +155,7 @@ export function solveLinesMetered(level: Level, meter: BudgetMeter): SolveResult
           );
         }
         pushes.reverse();
-        return solvedWith(level, pushes, meter.work, h0, true);
+        return solvedWith(level, pushes, meter.work, h0, weight === 1);
       }
       const bound = meter.spend();
       if (bound !== null) return fail(h0, bound);
@@ -175,7 +185,8 @@ export function solveLinesMetered(level: Level, meter: BudgetMeter): SolveResult
                 const nid = nodesArr.length;
                 nodesArr.push({ boxes: next, g: ng, parent: id, box: j, dir: d });
                 seen.set(key, nid);
-                bucketAt(ng + hv).push(nid);
+                bucketAt(ng + weight * hv).push(nid);
+                if (weight > 1 && ng + weight * hv < f) lowest = Math.min(lowest, ng + weight * hv);
               }
             }
           }

@@ -80,6 +80,24 @@ export class PackingOrder {
     return total;
   }
 
+  /** The number of filled goals in `occ` that block some empty goal (filled out of order). */
+  blockingFilled(occ: Uint8Array): number {
+    if (this.pairs === 0) return 0;
+    let total = 0;
+    const { goalIndex, blockStart, blockList } = this;
+    for (let i = 0; i < goalIndex.length; i++) {
+      const g = goalIndex[i]!;
+      if (g < 0 || !occ[i]) continue;
+      for (let j = blockStart[g]!; j < blockStart[g + 1]!; j++) {
+        if (!occ[blockList[j]!]) {
+          total++;
+          break;
+        }
+      }
+    }
+    return total;
+  }
+
   /**
    * How the penalty changes when the box on `b` moves to the empty `t` (`occ` before the move; it is
    * restored before returning).

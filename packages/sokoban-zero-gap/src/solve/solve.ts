@@ -1,20 +1,12 @@
 import { InvalidInputError } from '@puzzlekit/errors';
-import {
-  BudgetMeter,
-  DEFAULT_MAX_WORK,
-  SOLVED,
-  gaveUp,
-  type Bound,
-  type Budget,
-} from '@puzzlekit/job';
+import { BudgetMeter, DEFAULT_MAX_WORK, SOLVED, gaveUp, type Budget } from '@puzzlekit/job';
 import { countBoxes, type Level, type Push } from '../model.js';
 import { lurdToPushes } from '../play.js';
 import { isLineLevel, optimize } from './optimize.js';
 import { solveLinesMetered } from './lines.js';
 import { Space } from './space.js';
 import { exactSearch } from './astar.js';
-import { greedySearch } from './greedy.js';
-import type { PushSearchOutcome } from './astar.js';
+import { greedyRun } from './greedy.js';
 import { solvedWith, unsolvedResult, type SolveResult } from './result.js';
 
 /** Default memory budget of {@link solve} for its tables, in MB (2^20 bytes). */
@@ -29,13 +21,34 @@ export const FAST_SHARES = Object.freeze({
   exact: 0.1,
   /** The line-rule solver on b/e levels. */
   lines: 0.25,
-  /** Where the plain greedy run ends, of what the exact search (and line solver) left. */
-  plain: 0.25,
-  /** Where the guided run ends on levels with goal rooms (else it runs to the end). */
-  guided: 0.45,
-  /** Where the guided run with goal-room macros ends; the plain macro run takes the rest. */
-  guidedMacros: 0.85,
+  /**
+   * Then the weighted line-rule search (pushes + {@link LINE_WEIGHT} × bound) on b/e levels too
+   * large for the exact one: b n = 10 levels take it under 200 nodes.
+   */
+  weightedLines: 0.1,
 });
+
+/**
+ * b/e levels with more boxes than this (n ≥ 6; n = 5 has 24) take the weighted line-rule search
+ * before the exact searches in the fast mode (see {@link solve}).
+ */
+export const LARGE_LINE_LEVEL_BOXES = 24;
+
+/** The bound's weight in the fast mode's weighted line-rule search: 3 solved b n = 10 seeds 1–3. */
+export const LINE_WEIGHT = 3;
+
+/**
+ * The weights of the fast mode's interleaved runs (see {@link solve}): each run's part of the work
+ * the exact search (and the line solver) left, and of the memory for stored states. On levels
+ * without goal rooms the macro runs are left out.
+ */
+export const FAST_WEIGHTS = Object.freeze({
+  rooms: Object.freeze({ fess: 0.55, plain: 0.1, guided: 0.1, guidedMacros: 0.2, macros: 0.05 }),
+  noRooms: Object.freeze({ fess: 0.7, plain: 0.15, guided: 0.15, guidedMacros: 0, macros: 0 }),
+});
+
+/** Nodes one round of the fast mode's interleaved runs expands in all (each its weight's part). */
+export const FAST_SLICE = 20_000;
 
 /** Work (nodes) the fast mode gives {@link optimize} to shorten an answer, at most. */
 export const SHORTEN_WORK = 200_000;
@@ -43,13 +56,14 @@ export const SHORTEN_WORK = 200_000;
 /** Options of {@link solve} (the budget is its own argument). */
 export interface SolveOptions {
   /**
-   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: a portfolio of searches, each
-   * with a work share of the node budget ({@link FAST_SHARES}): the A* search for a tenth (small
-   * levels then get the optimum anyway); then, on b/e levels, the line-rule optimum
-   * ({@link solveLines}, a quarter); then greedy best-first searches ({@link greedySearch}: PI-corral
-   * pruning, corral and bipartite deadlocks, packing order, goal-room macros) for the rest. An
-   * answer from the last two is shortened by {@link optimize} and is not claimed optimal
-   * (`optimal: false`).
+   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: a portfolio by work shares
+   * of the node budget ({@link FAST_SHARES}): the A* search for a tenth (small levels then get the
+   * optimum anyway); then, on b/e levels, the line-rule optimum ({@link solveLines}, a quarter) and
+   * a weighted line-rule search (a tenth); then five push searches interleaved by work
+   * ({@link FAST_WEIGHTS}): FESS, Shoham and Schaeffer's feature-space search (`FessFrontier`),
+   * and four greedy best-first searches ({@link greedySearch}: PI-corral pruning, corral and
+   * bipartite deadlocks, packing order, goal-room macros). An answer from all but the first is
+   * shortened by {@link optimize} and is not claimed optimal (`optimal: false`).
    */
   readonly mode?: 'optimal' | 'fast';
   /** Prune freeze deadlocks (a box that can never move again off a goal); default true. */
@@ -90,6 +104,18 @@ export function solve(level: Level, budget: Budget = {}, options: SolveOptions =
   // The shares are parts of the work budget; an unbounded one is shared as the default budget is,
   // and its last run takes all the rest.
   const total = Number.isFinite(meter.maxWork) ? meter.maxWork : DEFAULT_MAX_WORK;
+  // Large b/e levels: the weighted line-rule search first. The exact searches cost far more CPU a
+  // node there, and an answer found later under a CPU limit would be lost to the clock.
+  if (counts.boxes > LARGE_LINE_LEVEL_BOXES) {
+    const early = lineAnswer(
+      level,
+      meter,
+      Math.floor(total * FAST_SHARES.weightedLines),
+      LINE_WEIGHT,
+    );
+    if (early === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, 0);
+    if (early) return shortened(level, early, meter, 0);
+  }
   const exactMeter = new BudgetMeter(
     meter.share(Math.max(1, Math.floor(total * FAST_SHARES.exact))),
   );
@@ -98,26 +124,36 @@ export function solve(level: Level, budget: Budget = {}, options: SolveOptions =
   if (first.outcome.kind !== 'gave-up' || first.outcome.bound === 'time') {
     return first.outcome.kind === 'gave-up' ? { ...first, outcome: meter.gaveUp('time') } : first;
   }
-  const lines = lineAnswer(level, meter, Math.floor(total * FAST_SHARES.lines));
-  if (lines === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, first.lowerBound);
-  if (lines) return shortened(level, lines, meter, first.lowerBound);
+  for (const [share, weight] of [
+    [FAST_SHARES.lines, 1],
+    [FAST_SHARES.weightedLines, LINE_WEIGHT],
+  ] as const) {
+    if (weight > 1 && counts.boxes > LARGE_LINE_LEVEL_BOXES) continue; // tried first
+    const lines = lineAnswer(level, meter, Math.floor(total * share), weight);
+    if (lines === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, first.lowerBound);
+    if (lines) return shortened(level, lines, meter, first.lowerBound);
+  }
   return satisfice(level, meter, memoryBytes, first.lowerBound);
 }
 
 /**
- * The fast mode's own search: {@link greedySearch}, its answer shortened, as a portfolio of runs
- * (each misleads some levels the others solve at once). Each run ends at its work share of what is
- * left when the portfolio starts ({@link FAST_SHARES}):
+ * The fast mode's own search: a portfolio of resumable {@link greedyRun}s interleaved by work, its
+ * answer shortened. Each run in turn expands {@link FAST_SLICE} × its weight nodes, round after
+ * round, until one finds an answer or proves the level unsolvable, or the work left when the
+ * portfolio starts is used up (each run's cap is its weight's part of it, so they end together);
+ * each run's stored states get the same part of the memory. The runs ({@link FAST_WEIGHTS}):
  *
- * 1. the plain run, to a quarter (Microban 93, 139 and 144 need it);
- * 2. the guided run, to 45 % (all of it on levels without goal rooms): free areas in the priority
- *    (FESS's connectivity) and corral deadlocks by sub-search (XSokoban 4, 8 and 9; the zero-gap g
- *    levels, which goal-room macros mislead);
- * 3. on levels with goal rooms, the guided run with goal-room macros, to 85 % (XSokoban 7 and 60),
- *    then the macro run without the guidance for the rest (Microban 153 needs macros).
+ * - FESS (Shoham and Schaeffer's feature-space search, `FessFrontier` in fess.ts), with goal-room macros
+ *   on levels with goal rooms — the main run;
+ * - the plain greedy run (Microban 93, 139 and 144 need it);
+ * - the guided run: free areas in the priority and corral deadlocks by sub-search (XSokoban 4, 8
+ *   and 9; the zero-gap g levels, which goal-room macros mislead);
+ * - on levels with goal rooms, the guided run with goal-room macros (XSokoban 7 and 60; Microban
+ *   153) and the macro run without the guidance.
  *
- * An exhausted run proves the level unsolvable unless it took macros (they skip states); the area
- * guidance only orders the states and the sub-search's deadlocks are proven.
+ * An exhausted run proves the level unsolvable unless it took macros (they skip states); the
+ * feature space and the area guidance only order the states, and the sub-search's deadlocks are
+ * proven. Work alone decides which run finds the answer, so the answer is the same on any machine.
  */
 function satisfice(
   level: Level,
@@ -130,42 +166,60 @@ function satisfice(
     return unsolvedResult(gaveUp('memory', 0, 'states'), meter.work, lowerBound);
   }
   const rooms = hasGoalRoom(sp);
-  const begin = meter.work;
+  const w = rooms ? FAST_WEIGHTS.rooms : FAST_WEIGHTS.noRooms;
+  const specs = [
+    { weight: w.fess, macros: rooms, areas: true, fess: true },
+    { weight: w.plain, macros: false, areas: false, fess: false },
+    { weight: w.guided, macros: false, areas: true, fess: false },
+    { weight: w.guidedMacros, macros: true, areas: true, fess: false },
+    { weight: w.macros, macros: true, areas: false, fess: false },
+  ].filter((spec) => spec.weight > 0);
   const rest = meter.remaining();
   const left = Number.isFinite(rest) ? rest : DEFAULT_MAX_WORK;
-  // each run's share is the part of the work by which it must end; the last run takes all the rest
-  const runs = [
-    { upTo: FAST_SHARES.plain, macros: false, areas: false },
-    { upTo: rooms ? FAST_SHARES.guided : Infinity, macros: false, areas: true },
-    ...(rooms
-      ? [
-          { upTo: FAST_SHARES.guidedMacros, macros: true, areas: true },
-          { upTo: Infinity, macros: true, areas: false },
-        ]
-      : []),
-  ];
-  let proven = false;
-  let last: PushSearchOutcome = { pushes: null, nodes: 0, states: 0, stop: 'work' };
-  for (const run of runs) {
-    const end = run.upTo === Infinity ? Infinity : begin + Math.floor(left * run.upTo);
-    const share = Math.max(0, end - meter.work);
-    const runMeter = new BudgetMeter(meter.share(share === Infinity ? undefined : share));
-    last = greedySearch(sp, level.player, {
+  const tableBytes = memoryBytes - sp.distanceEntries * 4;
+  const runs = specs.map((spec) => {
+    const runMeter = new BudgetMeter(meter.share(Math.floor(left * spec.weight)));
+    return {
+      spec,
       meter: runMeter,
-      memoryBytes: memoryBytes - sp.distanceEntries * 4,
-      macros: run.macros,
-      areas: run.areas,
-    });
-    meter.charge(runMeter.work);
-    if (last.pushes) return shortened(level, last.pushes, meter, lowerBound);
-    proven = last.stop === 'unsolvable' && !run.macros;
-    if (proven || last.stop === 'memory' || last.stop === 'time') break;
-    if (meter.remaining() === 0) break;
+      charged: 0,
+      done: false,
+      search: greedyRun(
+        sp,
+        level.player,
+        {
+          meter: runMeter,
+          memoryBytes: Math.floor(tableBytes * spec.weight),
+          macros: spec.macros,
+          areas: spec.areas,
+          fess: spec.fess,
+        },
+        Math.max(1, Math.round(FAST_SLICE * spec.weight)),
+      ),
+    };
+  });
+  let memoryStates = -1;
+  let live = runs;
+  while (live.length > 0) {
+    for (const run of live) {
+      const step = run.search.next();
+      meter.charge(run.meter.work - run.charged);
+      run.charged = run.meter.work;
+      if (!step.done) continue;
+      run.done = true;
+      const found = step.value;
+      if (found.pushes) return shortened(level, found.pushes, meter, lowerBound);
+      if (found.stop === 'unsolvable' && !run.spec.macros)
+        return unsolvedResult('impossible', meter.work, lowerBound);
+      if (found.stop === 'time')
+        return unsolvedResult(meter.gaveUp('time'), meter.work, lowerBound);
+      if (found.stop === 'memory') memoryStates = Math.max(memoryStates, found.states);
+    }
+    live = live.filter((run) => !run.done);
   }
-  if (proven) return unsolvedResult('impossible', meter.work, lowerBound);
-  // an exhausted macro run proves nothing: the runs before it used up their work shares
-  const stop: Bound = last.stop === 'time' || last.stop === 'memory' ? last.stop : 'work';
-  const outcome = stop === 'memory' ? gaveUp('memory', last.states, 'states') : meter.gaveUp(stop);
+  // every run used up its work share (or its memory); an exhausted macro run proves nothing
+  const outcome =
+    memoryStates >= 0 ? gaveUp('memory', memoryStates, 'states') : meter.gaveUp('work');
   return unsolvedResult(outcome, meter.work, lowerBound);
 }
 
@@ -214,18 +268,19 @@ function shortened(
 
 /**
  * Fast mode on b/e levels (every box and goal on a lattice slot): the line-rule optimum
- * ({@link solveLines}) within a share of `share` nodes, which is legal under standard rules; null
+ * ({@link solveLines}), or with `weight` > 1 a weighted line-rule answer, within `share` nodes, which is legal under standard rules; null
  * when it does not apply or does not finish in its share, `time` when the clock stopped it.
  */
 function lineAnswer(
   level: Level,
   meter: BudgetMeter,
   share: number,
+  weight: number,
 ): readonly Push[] | null | 'time' {
   if (!isLineLevel(level)) return null;
   const sub = new BudgetMeter(meter.share(share));
   try {
-    const r = solveLinesMetered(level, sub);
+    const r = solveLinesMetered(level, sub, weight);
     meter.charge(sub.work);
     if ('value' in r) return r.value.pushList;
     return r.outcome.kind === 'gave-up' && r.outcome.bound === 'time' ? 'time' : null;
