@@ -69,19 +69,19 @@ export class PackingOrder {
 
   /** The number of (filled blocking goal, empty blocked goal) pairs in `occ`. */
   penalty(occ: Uint8Array): number {
-    if (this.pairs === 0) return 0;
-    let total = 0;
-    const { goalIndex, blockStart, blockList } = this;
-    for (let i = 0; i < goalIndex.length; i++) {
-      const g = goalIndex[i]!;
-      if (g < 0 || !occ[i]) continue;
-      for (let j = blockStart[g]!; j < blockStart[g + 1]!; j++) if (!occ[blockList[j]!]) total++;
-    }
-    return total;
+    return this.countBlocking(occ, false);
   }
 
   /** The number of filled goals in `occ` that block some empty goal (filled out of order). */
   blockingFilled(occ: Uint8Array): number {
+    return this.countBlocking(occ, true);
+  }
+
+  /**
+   * Walks every filled goal's blocked goals: counts each empty one (`penalty`), or only whether there
+   * is one (`blockingFilled`, one per filled goal).
+   */
+  private countBlocking(occ: Uint8Array, oncePerGoal: boolean): number {
     if (this.pairs === 0) return 0;
     let total = 0;
     const { goalIndex, blockStart, blockList } = this;
@@ -89,10 +89,9 @@ export class PackingOrder {
       const g = goalIndex[i]!;
       if (g < 0 || !occ[i]) continue;
       for (let j = blockStart[g]!; j < blockStart[g + 1]!; j++) {
-        if (!occ[blockList[j]!]) {
-          total++;
-          break;
-        }
+        if (occ[blockList[j]!]) continue;
+        total++;
+        if (oncePerGoal) break;
       }
     }
     return total;
