@@ -95,9 +95,9 @@ export class PackPool {
       maxThreads: this.workers,
       // Long tasks: a thread that idles between levels is kept, never torn down and rebuilt.
       idleTimeout: 60_000,
-      // Each thread holds its next task already, so it never idles waiting for the main thread to
-      // hand it one (the main thread may be busy or descheduled when a task ends).
-      concurrentTasksPerWorker: 2,
+      // One task a thread at a time (piscina's default). Two a thread (the next task held already)
+      // let an aborted pack's answer for a cancelled task reach piscina after it forgot the task:
+      // "Unexpected message from Worker", an uncaught error (seen once in a clean-clone CI run).
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
       workerData: {
         started: this.started,
