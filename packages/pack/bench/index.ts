@@ -109,8 +109,14 @@ for (const mode of modes) {
     const control = ceiling();
     const bare =
       control === null ? '' : `; the same counting on bare threads ${control.toFixed(2)}×`;
+    // Two threads that kept under 1.5 cores busy were not given both cores: another process took
+    // one, and the round measures that process rather than the pool.
+    const shared =
+      Math.min(two.coldCores, two.warmCores) < 1.5
+        ? `; 2 threads kept only ${Math.min(two.coldCores, two.warmCores).toFixed(2)} cores busy: another process shared the machine`
+        : '';
     console.log(
-      `${mode.mode} round ${round}: speed-up ${(one.coldMs / two.coldMs).toFixed(2)}× cold, ${(one.warmMs / two.warmMs).toFixed(2)}× on a ready pool${bare} (load ${load()})`,
+      `${mode.mode} round ${round}: speed-up ${(one.coldMs / two.coldMs).toFixed(2)}× cold, ${(one.warmMs / two.warmMs).toFixed(2)}× on a ready pool${bare}${shared} (load ${load()})`,
     );
   }
   console.log(
