@@ -175,14 +175,14 @@ function demo(): DemoSection {
   const hint = hintMove(level.board, { gravity: level.gravity, ring: level.ring });
   const verdict = game.verify!(level, made.value.answer!);
   const text = [
-    'A 6×12 board, 18 faces × 4 tiles, solvable by construction (difficulty 0.8 of 1: the construction favours far pairs that need two turns, and avoids pairs that are free at the start):',
+    'A 6×12 board, 18 faces × 4 tiles, solvable by construction (the generator set to difficulty 0.8 of 1, so its construction favours far pairs that need two turns and avoids pairs that are free at the start):',
     printBoard(level.board),
     '',
     `the generator's clearing order (${made.value.answer!.length} pairs) ${verdict.ok ? 'clears the board' : `FAILS: ${verdict.reason}`}`,
     `the solver, without that order: ${describeOutcome(solved.outcome)} after ${solved.work.toLocaleString('en-US')} positions`,
     `a hint: ${hintText(level.board, hint, hint.playablePairs)}`,
     'value' in rating
-      ? `difficulty: score ${rating.value.score} of 100 (higher is harder): random play clears the board in ${(rating.value.randomClearRate * 100).toFixed(0)} % of ${rating.value.playouts} tries and removes ${(rating.value.randomProgress * 100).toFixed(0)} % of the tiles on average; ${rating.value.startMoves} pairs are playable at the start`
+      ? `measured difficulty: score ${rating.value.score} of 100 (higher is harder): random play clears the board in ${(rating.value.randomClearRate * 100).toFixed(0)} % of ${rating.value.playouts} tries and removes ${(rating.value.randomProgress * 100).toFixed(0)} % of the tiles on average; ${rating.value.startMoves} pairs are playable at the start${rating.value.randomClearRate >= 0.95 ? ' (the setting shapes how the board is built; on a board this open, without gravity, random play still wins)' : ''}`
       : `difficulty: ${describeOutcome(rating.outcome)}`,
   ].join('\n');
   return {
