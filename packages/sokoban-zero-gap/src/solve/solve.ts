@@ -168,7 +168,7 @@ function satisfice(
   const rooms = hasGoalRoom(sp);
   const w = rooms ? FAST_WEIGHTS.rooms : FAST_WEIGHTS.noRooms;
   const specs = [
-    { weight: w.fess, macros: rooms, areas: true, fess: true },
+    { weight: w.fess, macros: false, areas: true, fess: true },
     { weight: w.plain, macros: false, areas: false, fess: false },
     { weight: w.guided, macros: false, areas: true, fess: false },
     { weight: w.guidedMacros, macros: true, areas: true, fess: false },
@@ -193,6 +193,7 @@ function satisfice(
           macros: spec.macros,
           areas: spec.areas,
           fess: spec.fess,
+          boxMoves: spec.fess,
         },
         Math.max(1, Math.round(FAST_SLICE * spec.weight)),
       ),
