@@ -233,16 +233,18 @@ const WEIGHT_SCALE = 5;
 /**
  * The open positions of a FESS search, by feature-space cell. Each cell orders its positions by
  * accumulated weight (the moves on the way from the start: an advisor's move costs 0, any other 1)
- * times {@link WEIGHT_SCALE} plus a secondary priority (the caller's estimate, smaller first).
- * {@link pop} cycles over the cells: one cycle takes from every non-empty cell, in the order the
- * cells were first reached, its first position.
+ * times {@link WEIGHT_SCALE} (or the constructor's scale) plus a secondary priority (the
+ * caller's estimate, smaller first). {@link pop} cycles over the cells: one cycle takes from every
+ * non-empty cell, in the order the cells were first reached, its first position; with
+ * `bestEveryOther`, every other pop takes from the best non-empty cell instead, and with
+ * `pathBest` a position goes to the best cell on its path (see the constructor).
  *
  * The children of one expanded position are collected first ({@link add}) and weighed together
  * ({@link commit}): each advisor picks, among the children that keep at least the parent's packed
  * boxes and improve its own feature, the best by {@link compareFeatures} (then the secondary
- * priority, then the first generated); those children cost 0. A push of the box pushed last costs
- * 0 too: Festival's moves are box moves (a box taken anywhere it can go), this search's are single
- * pushes, and one box move is one move. Every other child costs 1.
+ * priority, then the first generated); those children cost 0. A child marked `sameBox` costs 0
+ * too: over single pushes, a push of the box pushed last (Festival's moves are box moves, a box
+ * taken anywhere it can go, and one box move is one move). Every other child costs 1.
  */
 export class FessFrontier {
   private readonly cells: MinHeap[] = [];
