@@ -39,18 +39,21 @@ describe('FeatureSpace (hand-checked boards)', () => {
       connectivity: 1,
       rooms: 0,
       outOfPlan: 0,
+      hotspots: 0,
     });
     expect(fs.of(boxesAt(sp, [[4, 2]]))).toEqual({
       packed: 0,
       connectivity: 2,
       rooms: 1,
       outOfPlan: 0,
+      hotspots: 0,
     });
     expect(fs.of(boxesAt(sp, [[6, 2]]))).toEqual({
       packed: 1,
       connectivity: 1,
       rooms: 0,
       outOfPlan: 0,
+      hotspots: 0,
     });
   });
 
@@ -59,7 +62,8 @@ describe('FeatureSpace (hand-checked boards)', () => {
 
   it('counts a goal filled before the goal behind it as out of plan, not packed', () => {
     const { sp, fs } = featureSpaceOf(corridor);
-    // the start: both boxes stand in the one-wide corridor, which cuts the floor in two
+    // the start: both boxes stand in the one-wide corridor, which cuts the floor in two; each
+    // keeps the other from every goal (with one standing, the other cannot be pushed past it)
     expect(
       fs.of(
         boxesAt(sp, [
@@ -67,7 +71,7 @@ describe('FeatureSpace (hand-checked boards)', () => {
           [3, 1],
         ]),
       ),
-    ).toEqual({ packed: 0, connectivity: 2, rooms: 2, outOfPlan: 0 });
+    ).toEqual({ packed: 0, connectivity: 2, rooms: 2, outOfPlan: 0, hotspots: 2 });
     // the entrance goal filled while the deeper one is empty: out of plan
     expect(
       fs.of(
@@ -76,7 +80,7 @@ describe('FeatureSpace (hand-checked boards)', () => {
           [4, 1],
         ]),
       ),
-    ).toEqual({ packed: 0, connectivity: 2, rooms: 1, outOfPlan: 1 });
+    ).toEqual({ packed: 0, connectivity: 2, rooms: 1, outOfPlan: 1, hotspots: 0 });
     // the deeper goal first: packed
     expect(
       fs.of(
@@ -85,7 +89,7 @@ describe('FeatureSpace (hand-checked boards)', () => {
           [5, 1],
         ]),
       ),
-    ).toEqual({ packed: 1, connectivity: 2, rooms: 1, outOfPlan: 0 });
+    ).toEqual({ packed: 1, connectivity: 2, rooms: 1, outOfPlan: 0, hotspots: 0 });
     // both: packed, one free area left
     expect(
       fs.of(
@@ -94,7 +98,7 @@ describe('FeatureSpace (hand-checked boards)', () => {
           [5, 1],
         ]),
       ),
-    ).toEqual({ packed: 2, connectivity: 1, rooms: 0, outOfPlan: 0 });
+    ).toEqual({ packed: 2, connectivity: 1, rooms: 0, outOfPlan: 0, hotspots: 0 });
   });
 });
 
@@ -169,6 +173,32 @@ describe('FessFrontier', () => {
     const order = [frontier.pop(), frontier.pop(), frontier.pop()];
     expect(order).toEqual([3, 5, 1]);
   });
+
+  it('with bestEveryOther takes every other position from the best non-empty cell', () => {
+    const frontier = new FessFrontier({ bestEveryOther: true });
+    frontier.addRoot(0, 0, f(0, 2));
+    expect(frontier.pop()).toBe(0); // the cycle's turn
+    frontier.add(1, 0, f(0, 2), false);
+    frontier.add(2, 0, f(0, 2), false);
+    frontier.add(3, 0, f(1, 1), false); // the best cell: one packed box
+    frontier.add(4, 0, f(1, 1), false);
+    frontier.commit(0);
+    // best, cycle (cell (0,2) first), best, cycle
+    expect([frontier.pop(), frontier.pop(), frontier.pop(), frontier.pop()]).toEqual([3, 1, 4, 2]);
+    expect(frontier.pop()).toBe(-1);
+  });
+
+  it('gives the hotspot advisor’s child weight 0 (hotspots are no part of the cell)', () => {
+    const frontier = new FessFrontier();
+    frontier.addRoot(0, 0, { ...f(0, 1), hotspots: 2 });
+    frontier.pop();
+    frontier.add(1, 0, { ...f(0, 1), hotspots: 2 }, false);
+    frontier.add(2, 5, { ...f(0, 1), hotspots: 1 }, false);
+    frontier.commit(0);
+    expect(frontier.weightOf(1)).toBe(1);
+    expect(frontier.weightOf(2)).toBe(0);
+    expect(frontier.cellCount).toBe(1);
+  });
 });
 
 describe('the FESS run and the fast mode built on it', () => {
@@ -179,31 +209,51 @@ describe('the FESS run and the fast mode built on it', () => {
     readFileSync(new URL('../../../../fixtures/sokoban/microban_155.xsb', import.meta.url), 'utf8'),
   ).levels;
 
-  it('the FESS run alone solves Microban levels, and its answers replay', () => {
-    for (const i of [0, 10, 40, 80, 120]) {
-      const level = microban[i]!;
-      const sp = new Space(level);
-      const r = greedySearch(sp, level.player, {
-        meter: new BudgetMeter({ maxWork: 200_000 }),
-        memoryBytes: 64 << 20,
-        macros: true,
-        areas: true,
-        fess: true,
-      });
-      expect(r.pushes, `Microban ${i + 1}`).not.toBeNull();
-      expect(verify(level, pushesToLurd(level, r.pushes!)).solved).toBe(true);
+  it('the FESS run alone solves Microban levels, by pushes and by box moves; answers replay', () => {
+    for (const boxMoves of [false, true]) {
+      for (const i of [0, 10, 40, 80, 120]) {
+        const level = microban[i]!;
+        const sp = new Space(level);
+        const r = greedySearch(sp, level.player, {
+          meter: new BudgetMeter({ maxWork: 200_000 }),
+          memoryBytes: 64 << 20,
+          macros: !boxMoves,
+          areas: true,
+          fess: true,
+          boxMoves,
+        });
+        expect(r.pushes, `Microban ${i + 1}`).not.toBeNull();
+        expect(verify(level, pushesToLurd(level, r.pushes!)).solved).toBe(true);
+      }
     }
   });
 
-  it('pausing a run (to interleave it with others) does not change its search', () => {
+  it('box moves: an exhausted search proves a level unsolvable', () => {
+    // two boxes in a one-wide corridor, the goals behind the player: no push brings one home
+    const level = parseXsb(['########', '#..@$$ #', '########'].join('\n')).levels[0]!;
+    const sp = new Space(level);
+    const r = greedySearch(sp, level.player, {
+      meter: new BudgetMeter({ maxWork: 10_000 }),
+      memoryBytes: 16 << 20,
+      macros: false,
+      areas: true,
+      fess: true,
+      boxMoves: true,
+    });
+    expect(r.pushes).toBeNull();
+    expect(r.stop).toBe('unsolvable');
+  });
+
+  it.each([false, true])('pausing a run does not change its search (box moves: %s)', (boxMoves) => {
     const level = xsokoban[0]!;
     const sp = new Space(level);
     const limits = () => ({
       meter: new BudgetMeter({ maxWork: 100_000 }),
       memoryBytes: 64 << 20,
-      macros: true,
+      macros: !boxMoves,
       areas: true,
       fess: true,
+      boxMoves,
     });
     const whole = greedySearch(sp, level.player, limits());
     const paused = limits();

@@ -21,6 +21,12 @@ export interface Features {
   readonly connectivity: number;
   readonly rooms: number;
   readonly outOfPlan: number;
+  /**
+   * Hotspots (Festival's): boxes off goals that cut another box off goals from every goal — with
+   * the first standing, the second could reach no goal even alone ({@link Hotspots}). Not part of
+   * the cell; an advisor and the last tie-break of {@link compareFeatures}. Absent: 0.
+   */
+  readonly hotspots?: number;
 }
 
 /** A feature value is kept in one byte of the cell key (values past it share the last cell). */
@@ -42,7 +48,11 @@ export class FeatureSpace {
   private readonly goals: Int32Array;
   private readonly floor: Int32Array;
 
+  /** The hotspot table, when the board is small enough for it (else hotspots are not counted). */
+  private readonly hot: Hotspots | null;
+
   constructor(sp: Space, packing: PackingOrder) {
+    this.hot = Hotspots.fits(sp) ? new Hotspots(sp) : null;
     this.areas = new AreaCounter(sp);
     this.packing = packing;
     this.goals = sp.goals;
@@ -90,7 +100,82 @@ export class FeatureSpace {
       connectivity: areas >= 0 ? areas : this.areas.count(occ),
       rooms,
       outOfPlan,
+      hotspots: this.hot ? this.hot.count(occ) : 0,
     };
+  }
+}
+
+/** Most floor cells × floor cells the hotspot table may hold (one byte each). */
+const MAX_HOTSPOT_TABLE = 4_000_000;
+/** Most boxes for which hotspots are counted (a count is O(boxes²) a position). */
+const MAX_HOTSPOT_BOXES = 64;
+
+/**
+ * Which box places cut which others off every goal: `blocks[y × floor + x]` is 1 when a box
+ * standing on floor cell `y` (off goals) leaves a lone box on `x` no goal to reach by pushes, where
+ * it could reach one with `y` empty. One pull search from all goals per cell `y`, with `y` as wall.
+ */
+export class Hotspots {
+  private readonly index: Int32Array;
+  private readonly floor: Int32Array;
+  private readonly blocks: Uint8Array;
+  private readonly goal: Uint8Array;
+  private readonly cells: Int32Array;
+
+  /** True when the level is small enough for the table and the counts. */
+  static fits(sp: Space): boolean {
+    let floor = 0;
+    for (let c = 0; c < sp.size; c++) if (!sp.wall[c]) floor++;
+    return floor * floor <= MAX_HOTSPOT_TABLE && sp.goals.length <= MAX_HOTSPOT_BOXES;
+  }
+
+  constructor(sp: Space) {
+    const { size, wall, goal, dead } = sp;
+    this.goal = goal;
+    this.index = new Int32Array(size).fill(-1);
+    const floor: number[] = [];
+    for (let c = 0; c < size; c++) {
+      if (wall[c]) continue;
+      this.index[c] = floor.length;
+      floor.push(c);
+    }
+    this.floor = Int32Array.from(floor);
+    const n = floor.length;
+    this.blocks = new Uint8Array(n * n);
+    this.cells = new Int32Array(n);
+    const live = new Uint8Array(size);
+    for (let yi = 0; yi < n; yi++) {
+      const y = floor[yi]!;
+      if (goal[y] || dead[y]) continue;
+      live.fill(0);
+      sp.pullReach(live, y);
+      for (let xi = 0; xi < n; xi++) {
+        const x = floor[xi]!;
+        if (x !== y && !dead[x] && !live[x]) this.blocks[yi * n + xi] = 1;
+      }
+    }
+  }
+
+  /** The number of boxes in `occ` off goals that cut another box off goals from every goal. */
+  count(occ: Uint8Array): number {
+    const { floor, index, goal, blocks, cells } = this;
+    let m = 0;
+    for (let i = 0; i < floor.length; i++) {
+      const c = floor[i]!;
+      if (occ[c] && !goal[c]) cells[m++] = index[c]!;
+    }
+    const n = floor.length;
+    let hot = 0;
+    for (let i = 0; i < m; i++) {
+      const row = cells[i]! * n;
+      for (let j = 0; j < m; j++) {
+        if (blocks[row + cells[j]!]) {
+          hot++;
+          break;
+        }
+      }
+    }
+    return hot;
   }
 }
 
@@ -107,11 +192,25 @@ export function cellKey(f: Features): number {
  * passages, fewer boxes out of plan. Negative when `a` is better than `b`.
  */
 export function compareFeatures(a: Features, b: Features): number {
+  return compareCells(a, b) || (a.hotspots ?? 0) - (b.hotspots ?? 0);
+}
+
+/** {@link compareFeatures} on what makes the cell (hotspots left out). */
+function compareCells(a: Features, b: Features): number {
   return (
     b.packed - a.packed ||
     a.connectivity - b.connectivity ||
     a.rooms - b.rooms ||
     a.outOfPlan - b.outOfPlan
+  );
+}
+
+/** A number that orders features as {@link compareFeatures} does (smaller is better). */
+function rankOf(f: Features): number {
+  const cap = (v: number): number => Math.min(v, FEATURE_CAP);
+  return (
+    (((FEATURE_CAP - cap(f.packed)) * 256 + cap(f.connectivity)) * 256 + cap(f.rooms)) * 256 +
+    cap(f.outOfPlan)
   );
 }
 
@@ -121,6 +220,7 @@ const ADVISORS: readonly ((child: Features, parent: Features) => boolean)[] = [
   (c, p) => c.connectivity < p.connectivity,
   (c, p) => c.rooms < p.rooms,
   (c, p) => c.outOfPlan < p.outOfPlan,
+  (c, p) => (c.hotspots ?? 0) < (p.hotspots ?? 0),
 ];
 
 /**
@@ -133,16 +233,18 @@ const WEIGHT_SCALE = 5;
 /**
  * The open positions of a FESS search, by feature-space cell. Each cell orders its positions by
  * accumulated weight (the moves on the way from the start: an advisor's move costs 0, any other 1)
- * times {@link WEIGHT_SCALE} plus a secondary priority (the caller's estimate, smaller first).
- * {@link pop} cycles over the cells: one cycle takes from every non-empty cell, in the order the
- * cells were first reached, its first position.
+ * times {@link WEIGHT_SCALE} (or the constructor's scale) plus a secondary priority (the
+ * caller's estimate, smaller first). {@link pop} cycles over the cells: one cycle takes from every
+ * non-empty cell, in the order the cells were first reached, its first position; with
+ * `bestEveryOther`, every other pop takes from the best non-empty cell instead, and with
+ * `pathBest` a position goes to the best cell on its path (see the constructor).
  *
  * The children of one expanded position are collected first ({@link add}) and weighed together
  * ({@link commit}): each advisor picks, among the children that keep at least the parent's packed
  * boxes and improve its own feature, the best by {@link compareFeatures} (then the secondary
- * priority, then the first generated); those children cost 0. A push of the box pushed last costs
- * 0 too: Festival's moves are box moves (a box taken anywhere it can go), this search's are single
- * pushes, and one box move is one move. Every other child costs 1.
+ * priority, then the first generated); those children cost 0. A child marked `sameBox` costs 0
+ * too: over single pushes, a push of the box pushed last (Festival's moves are box moves, a box
+ * taken anywhere it can go, and one box move is one move). Every other child costs 1.
  */
 export class FessFrontier {
   private readonly cells: MinHeap[] = [];
@@ -150,10 +252,43 @@ export class FessFrontier {
   private readonly cellFeatures: Features[] = [];
   private weight = new Int32Array(1024);
   private cellOf = new Int32Array(1024);
+  /** Each opened position's hotspots (not part of its cell). */
+  private hot = new Int32Array(1024);
+  /** Each opened position's own features (an index into `featureList`; its cell may differ). */
+  private own = new Int32Array(1024);
+  private readonly featureIndex = new Map<number, number>();
+  private readonly featureList: Features[] = [];
   /** The next cell of the current cycle to take from, and where the cycle ends. */
   private cursor = 0;
   private cycleEnd = 0;
   private count = 0;
+  /** Non-empty cells by {@link rankOf} (stale entries are skipped), and which are in it. */
+  private readonly best = new MinHeap(16);
+  private inBest = new Uint8Array(16);
+  /** Pops so far: every other one goes to the best cell ({@link pop}). */
+  private pops = 0;
+  /** Take every other position from the best non-empty cell (Festival's engine does). */
+  private readonly bestEveryOther: boolean;
+  /** Units of the secondary priority one unit of weight counts. */
+  private readonly weightScale: number;
+  /** Place a position in the cell of the best features on its path (Festival's engine does). */
+  private readonly pathBest: boolean;
+
+  /**
+   * `bestEveryOther`: every other {@link pop} takes from the best non-empty cell by
+   * {@link compareFeatures} instead of the cycle; `pathBest`: a position goes to the cell of the
+   * best features on its path from the start (its own or its parent's cell, whichever is better),
+   * so a position that gives some progress back for a while stays where the progress was made;
+   * `weightScale`: how many units of the secondary priority one unit of weight counts (default
+   * {@link WEIGHT_SCALE}). All three are the box-move search's choices.
+   */
+  constructor(
+    options: { bestEveryOther?: boolean; weightScale?: number; pathBest?: boolean } = {},
+  ) {
+    this.bestEveryOther = options.bestEveryOther ?? false;
+    this.weightScale = options.weightScale ?? WEIGHT_SCALE;
+    this.pathBest = options.pathBest ?? false;
+  }
   private readonly pending: {
     node: number;
     secondary: number;
@@ -189,7 +324,11 @@ export class FessFrontier {
   /** Weighs the children collected since the last commit and opens them; `parent` made them. */
   commit(parent: number): void {
     const base = this.weight[parent]!;
-    const parentFeatures = this.cellFeatures[this.cellOf[parent]!]!;
+    const parentFeatures = {
+      ...this.featureList[this.own[parent]!]!,
+      hotspots: this.hot[parent]!,
+    };
+    const parentCell = this.cellFeatures[this.cellOf[parent]!]!;
     const free = new Set<number>();
     for (const advises of ADVISORS) {
       let best = -1;
@@ -209,7 +348,9 @@ export class FessFrontier {
     }
     for (let i = 0; i < this.pending.length; i++) {
       const c = this.pending[i]!;
-      this.open(c.node, base + (free.has(i) || c.sameBox ? 0 : 1), c.secondary, c.features);
+      const place =
+        this.pathBest && compareCells(c.features, parentCell) >= 0 ? parentCell : c.features;
+      this.open(c.node, base + (free.has(i) || c.sameBox ? 0 : 1), c.secondary, c.features, place);
     }
     this.pending.length = 0;
   }
@@ -217,6 +358,18 @@ export class FessFrontier {
   /** The next position to expand (see the class comment); -1 when none is open. */
   pop(): number {
     if (this.count === 0) return -1;
+    if (this.bestEveryOther && (this.pops++ & 1) === 1) {
+      while (this.best.size > 0) {
+        const cell = this.best.peek();
+        const heap = this.cells[cell]!;
+        if (heap.size > 0) {
+          this.count--;
+          return heap.pop();
+        }
+        this.best.pop();
+        this.inBest[cell] = 0;
+      }
+    }
     for (;;) {
       if (this.cursor >= this.cycleEnd) {
         this.cursor = 0;
@@ -229,14 +382,29 @@ export class FessFrontier {
     }
   }
 
-  private open(node: number, weight: number, secondary: number, features: Features): void {
-    const key = cellKey(features);
+  private open(
+    node: number,
+    weight: number,
+    secondary: number,
+    features: Features,
+    place = features,
+  ): void {
+    const key = cellKey(place);
     let cell = this.cellIndex.get(key);
     if (cell === undefined) {
       cell = this.cells.length;
       this.cellIndex.set(key, cell);
       this.cells.push(new MinHeap(16));
-      this.cellFeatures.push(features);
+      this.cellFeatures.push(place);
+      if (cell >= this.inBest.length) {
+        const more = new Uint8Array(this.inBest.length * 2);
+        more.set(this.inBest);
+        this.inBest = more;
+      }
+    }
+    if (!this.inBest[cell]) {
+      this.inBest[cell] = 1;
+      this.best.push(cell, rankOf(place));
     }
     if (node >= this.weight.length) {
       const grow = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
@@ -246,10 +414,21 @@ export class FessFrontier {
       };
       this.weight = grow(this.weight);
       this.cellOf = grow(this.cellOf);
+      this.hot = grow(this.hot);
+      this.own = grow(this.own);
     }
+    const ownKey = cellKey(features);
+    let id = this.featureIndex.get(ownKey);
+    if (id === undefined) {
+      id = this.featureList.length;
+      this.featureIndex.set(ownKey, id);
+      this.featureList.push(features);
+    }
+    this.own[node] = id;
     this.weight[node] = weight;
+    this.hot[node] = features.hotspots ?? 0;
     this.cellOf[node] = cell;
-    this.cells[cell]!.push(node, weight * WEIGHT_SCALE + secondary);
+    this.cells[cell]!.push(node, weight * this.weightScale + secondary);
     this.count++;
   }
 }

@@ -1,4 +1,5 @@
 import { BucketQueue } from '@puzzlekit/graph-search';
+import type { Bound } from '@puzzlekit/job';
 import { AreaCounter } from './areas.js';
 import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
 import { CorralDeadlocks } from './corraldead.js';
@@ -25,6 +26,12 @@ const ROOM_PUSH_PENALTY = 30;
  * XSokoban 4 and 9 take under a second; without, neither finishes in 30 s).
  */
 const AREA_WEIGHT = 5;
+/**
+ * How many units of the secondary priority one unit of weight counts in a FESS cell when the moves
+ * are box moves: one box move is one unit where a push search counts every push, so the weight
+ * counts more (20 and 1000 measured alike on the tuning sample's XSokoban 5, 10 and 40).
+ */
+const BOX_MOVE_WEIGHT_SCALE = 20;
 
 /**
  * Greedy best-first search over pushes (satisficing, no optimality claim): always expands a state
@@ -54,6 +61,12 @@ export type GreedyLimits = PushSearchLimits & {
   readonly areas: boolean;
   /** Keep the open positions by FESS feature-space cell ({@link FessFrontier}). */
   readonly fess?: boolean;
+  /**
+   * With `fess`: expand by **box moves** (Festival's unit): each box is taken by a single-box push
+   * search, the other boxes standing, to every place it can reach, and each place is one child (one
+   * move); every state that search stores costs one unit of work. Goal-room macros are not used.
+   */
+  readonly boxMoves?: boolean;
 };
 
 /**
@@ -83,7 +96,8 @@ export function* greedyRun(
   const packing = new PackingOrder(sp);
   const macro = new GoalMacro(sp, packing.fillRank);
   const areas = limits.areas ? new AreaCounter(sp) : null;
-  const useMacros = limits.macros && macro.active;
+  const boxMoves = limits.fess === true && limits.boxMoves === true;
+  const useMacros = limits.macros && macro.active && !boxMoves;
   const parentA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
   const childA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
   const cache = new DualCache(k);
@@ -96,7 +110,15 @@ export function* greedyRun(
   const open = new BucketQueue(1024);
   // With `fess`, the open positions are kept by feature-space cell instead (FESS).
   const features = limits.fess ? new FeatureSpace(sp, packing) : null;
-  const frontier = new FessFrontier();
+  const frontier = new FessFrontier(
+    boxMoves ? { bestEveryOther: true, weightScale: BOX_MOVE_WEIGHT_SCALE, pathBest: true } : {},
+  );
+  // box moves: the single-box search's queue (box cell, stored state, pushes to try) and its states
+  const queue = boxMoves ? new Int32Array(size * 4 * 3 + 3) : new Int32Array(0);
+  const seen = new Set<number>();
+  let reached = -1;
+  let reachedPushes = 0;
+  let stopped: Bound | null = null;
 
   const h0 = addRoot(sp, player, store, parentA, cache, occ, bits, limits.meter);
   if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', states: 0 };
@@ -130,10 +152,12 @@ export function* greedyRun(
     playerNow = store.player[node]!;
     const corral = corrals.analyse(occ);
     if (corral !== CORRAL_DEADLOCK) {
-      const found = expandAll(node, corral);
+      const found = boxMoves ? expandBoxMoves(node, corral) : expandAll(node, corral);
       if (found !== PRUNED) {
+        nodes = meter.work - start;
         if (found === OUT_OF_MEMORY)
           return { pushes: null, nodes, stop: 'memory', states: store.count };
+        if (found === STOPPED) return { pushes: null, nodes, stop: stopped!, states: store.count };
         return { pushes: store.path(found), nodes, states: store.count };
       }
     }
@@ -170,6 +194,122 @@ export function* greedyRun(
         }
       }
     }
+    return PRUNED;
+  }
+
+  /**
+   * Box moves (with `boxMoves`): for each box, a breadth-first single-box push search (the other
+   * boxes standing; the first push from the node's player region, only the PI-corral's pushes when
+   * `corral` ≥ 0) stores every state it reaches, and each new one with a box–goal matching is a
+   * child. A state already stored is passed through (the search goes on from it) but not opened
+   * again. Every new state costs one unit of work. Returns PRUNED when the search goes on, a
+   * solved node, OUT_OF_MEMORY, or STOPPED (the meter's bound in `stopped`).
+   */
+  function expandBoxMoves(node: number, corral: number): number {
+    const hiNode = store.boxHi[node]!;
+    const loNode = store.boxLo[node]!;
+    for (let row = 1; row <= k; row++) {
+      const b = parentA.rows[row]!;
+      let mask = 0;
+      for (let d = 0; d < 4; d++) {
+        const t = b + off[d]!;
+        if (wall[t] || occ[t] || dead[t] || !sp.isMarked(b - off[d]!)) continue;
+        if (corral >= 0 && !corrals.pushes.subarray(0, corral).includes(b * 4 + d)) continue;
+        mask |= 1 << d;
+      }
+      if (mask === 0) continue;
+      seen.clear();
+      seen.add(node);
+      let head = 0;
+      let tail = 0;
+      queue[tail++] = b;
+      queue[tail++] = node;
+      queue[tail++] = mask;
+      occ[b] = 0;
+      store.copyBits(node, bits);
+      store.toggle(bits, b);
+      while (head < tail) {
+        const x = queue[head++]!;
+        const from = queue[head++]!;
+        const dirs = queue[head++]!;
+        for (let d = 0; d < 4; d++) {
+          if ((dirs & (1 << d)) === 0) continue;
+          const y = x + off[d]!;
+          occ[y] = 1;
+          reachedPushes = 0;
+          const found = boxMoveChild(node, row, b, x, y, d, from, hiNode, loNode);
+          occ[y] = 0;
+          if (found !== PRUNED) {
+            occ[b] = 1;
+            return found;
+          }
+          if (reachedPushes !== 0) {
+            queue[tail++] = y;
+            queue[tail++] = reached;
+            queue[tail++] = reachedPushes;
+          }
+        }
+      }
+      occ[b] = 1;
+    }
+    return PRUNED;
+  }
+
+  /**
+   * One state of a box move: the box (from `b` in node `node`) pushed from `x` to `y` in direction
+   * `d`, made from stored state `from`; `occ` holds the box at `y`, `bits` the node's boxes without
+   * it. Queues the state's pushes of that box; opens it when new.
+   */
+  function boxMoveChild(
+    node: number,
+    row: number,
+    b: number,
+    x: number,
+    y: number,
+    d: number,
+    from: number,
+    hiNode: number,
+    loNode: number,
+  ): number {
+    if (sp.blocked2x2(occ, y) || sp.frozenDeadlock(occ, y)) return PRUNED;
+    store.toggle(bits, y);
+    const hiB = hiNode ^ zBoxHi[b]! ^ zBoxHi[y]!;
+    const loB = loNode ^ zBoxLo[b]! ^ zBoxLo[y]!;
+    const norm = sp.flood(occ, x);
+    const key = mix(hiB ^ zPlayerHi[norm]!, loB ^ zPlayerLo[norm]!);
+    let n = store.find(bits, norm, key);
+    if (n >= 0 && seen.has(n)) {
+      store.toggle(bits, y);
+      return PRUNED;
+    }
+    let next = 0;
+    for (let e = 0; e < 4; e++) {
+      const z = y + off[e]!;
+      if (!wall[z] && !occ[z] && !dead[z] && sp.inRegion(y - off[e]!)) next |= 1 << e;
+    }
+    if (n < 0) {
+      const bound = meter.spend();
+      if (bound !== null) {
+        stopped = bound;
+        store.toggle(bits, y);
+        return STOPPED;
+      }
+      childA.copyFrom(parentA);
+      const h = childA.move(row - 1, y);
+      n = store.add(bits, norm, key, from, x * 4 + d, hiB, loB);
+      if (n < 0) return OUT_OF_MEMORY;
+      if (h === 0) return n;
+      if (h < big) {
+        cache.save(n, childA);
+        const areaCount = areas ? areas.count(occ) : 0;
+        const priority = h + PACKING_WEIGHT * packing.penalty(occ) + AREA_WEIGHT * areaCount;
+        frontier.add(n, priority, features!.of(occ, areas ? areaCount : -1), false);
+      }
+    }
+    store.toggle(bits, y);
+    seen.add(n);
+    reached = n;
+    reachedPushes = next;
     return PRUNED;
   }
 
@@ -252,3 +392,4 @@ export function* greedyRun(
 
 const PRUNED = -1;
 const OUT_OF_MEMORY = -3;
+const STOPPED = -4;

@@ -60,7 +60,7 @@ export interface SolveOptions {
    * of the node budget ({@link FAST_SHARES}): the A* search for a tenth (small levels then get the
    * optimum anyway); then, on b/e levels, the line-rule optimum ({@link solveLines}, a quarter) and
    * a weighted line-rule search (a tenth); then five push searches interleaved by work
-   * ({@link FAST_WEIGHTS}): FESS, Shoham and Schaeffer's feature-space search (`FessFrontier`),
+   * ({@link FAST_WEIGHTS}): FESS, Shoham and Schaeffer's feature-space search by box moves (`FessFrontier`),
    * and four greedy best-first searches ({@link greedySearch}: PI-corral pruning, corral and
    * bipartite deadlocks, packing order, goal-room macros). An answer from all but the first is
    * shortened by {@link optimize} and is not claimed optimal (`optimal: false`).
@@ -143,8 +143,9 @@ export function solve(level: Level, budget: Budget = {}, options: SolveOptions =
  * portfolio starts is used up (each run's cap is its weight's part of it, so they end together);
  * each run's stored states get the same part of the memory. The runs ({@link FAST_WEIGHTS}):
  *
- * - FESS (Shoham and Schaeffer's feature-space search, `FessFrontier` in fess.ts), with goal-room macros
- *   on levels with goal rooms — the main run;
+ * - FESS (Shoham and Schaeffer's feature-space search, `FessFrontier` in fess.ts) by box moves
+ *   (one box taken anywhere it can go is one move; every state stored costs a unit of work) —
+ *   the main run;
  * - the plain greedy run (Microban 93, 139 and 144 need it);
  * - the guided run: free areas in the priority and corral deadlocks by sub-search (XSokoban 4, 8
  *   and 9; the zero-gap g levels, which goal-room macros mislead);
@@ -168,7 +169,7 @@ function satisfice(
   const rooms = hasGoalRoom(sp);
   const w = rooms ? FAST_WEIGHTS.rooms : FAST_WEIGHTS.noRooms;
   const specs = [
-    { weight: w.fess, macros: rooms, areas: true, fess: true },
+    { weight: w.fess, macros: false, areas: true, fess: true },
     { weight: w.plain, macros: false, areas: false, fess: false },
     { weight: w.guided, macros: false, areas: true, fess: false },
     { weight: w.guidedMacros, macros: true, areas: true, fess: false },
@@ -193,6 +194,7 @@ function satisfice(
           macros: spec.macros,
           areas: spec.areas,
           fess: spec.fess,
+          boxMoves: spec.fess,
         },
         Math.max(1, Math.round(FAST_SLICE * spec.weight)),
       ),

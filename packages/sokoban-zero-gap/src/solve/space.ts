@@ -73,8 +73,19 @@ export class Space {
    * search from all goals at once (O(size), however many goals there are).
    */
   private deadSquares(): Uint8Array {
+    const live = new Uint8Array(this.size);
+    this.pullReach(live);
+    const dead = new Uint8Array(this.size);
+    for (let c = 0; c < this.size; c++) dead[c] = live[c] ? 0 : 1;
+    return dead;
+  }
+
+  /**
+   * Marks in `live` (all 0 on entry) the cells from which a lone box can be pushed to some goal:
+   * one pull search from all goals at once, O(size). `blocked`, when ≥ 0, is one more wall cell.
+   */
+  pullReach(live: Uint8Array, blocked = -1): void {
     const { size, off, wall, goals } = this;
-    const live = new Uint8Array(size);
     const q = this.queue;
     let head = 0;
     let tail = 0;
@@ -89,13 +100,11 @@ export class Space {
         const c = t - o;
         const p = c - o;
         if (c < 0 || p < 0 || c >= size || p >= size || wall[c] || wall[p] || live[c]) continue;
+        if (c === blocked || p === blocked) continue;
         live[c] = 1;
         q[tail++] = c;
       }
     }
-    const dead = new Uint8Array(size);
-    for (let c = 0; c < size; c++) dead[c] = live[c] ? 0 : 1;
-    return dead;
   }
 
   /** Entries of the per-goal distance table {@link pushDist} would hold (goals × cells). */
