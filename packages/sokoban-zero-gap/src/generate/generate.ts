@@ -138,6 +138,9 @@ export const GENERATE_UNIT = 'attempts';
 /** Attempts a generation makes before it gives up, when the budget sets no `maxWork`. */
 export const DEFAULT_GENERATE_ATTEMPTS = 500;
 
+/** s: how many trees in a row its rules may reject within one attempt (see `attempts`). */
+const TREES_PER_ATTEMPT = 1000;
+
 /** What {@link generate} returns: the one job result, and why the last attempt was thrown away. */
 export type GenerateResult = JobResult<GeneratedLevel> & {
   /** When it gave up: why the last attempt was rejected (a blocked rotation, too short a distance…). */
@@ -665,7 +668,8 @@ function firstArrival(
  * Sokoban rules. Identical options give identical output.
  *
  * Work unit: `attempts` (a tree and its scramble; an attempt is thrown away when its rotation is
- * blocked, its goal is the start, or it is closer than `minDistance`); default budget
+ * blocked, its goal is the start, or it is closer than `minDistance`; for s, trees its rules reject
+ * are drawn again within the attempt, up to 1,000 in a row); default budget
  * {@link DEFAULT_GENERATE_ATTEMPTS} attempts. A time limit stops it early, inside an attempt too.
  *
  * @throws InvalidInputError for options out of range; GenerationError for an answer past the
@@ -708,8 +712,12 @@ function attempts(
   const select = options.select ?? 'last';
   const min = options.minDistance ?? 0;
   let lastReason = '';
+  let rejectedTrees = 0;
   for (;;) {
-    const bound = meter.spend();
+    // A tree the s rules reject costs next to nothing, and at the tight size 7 about a thousand in a
+    // row are rejected (seeds 1–10 needed 101 to 3,170), so one attempt takes up to
+    // TREES_PER_ATTEMPT of them. The forks stay in order: a level comes from the same fork as before.
+    const bound = rejectedTrees === 0 ? meter.spend() : null;
     if (bound !== null) {
       const { width, height } = boardSize(type, n);
       return {
@@ -725,8 +733,10 @@ function attempts(
     budget.tick(0, pushes);
     if (!start) {
       lastReason = 'the random tree left an inner line with fewer than two boxes';
+      rejectedTrees = (rejectedTrees + 1) % TREES_PER_ATTEMPT;
       continue;
     }
+    rejectedTrees = 0;
     const s = start.edgeA
       ? scrambleTree(start, pushes, select, r, options.step ?? 'move', budget)
       : scramble(start, pushes, select, r, budget);
