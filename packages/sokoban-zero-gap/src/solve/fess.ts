@@ -207,11 +207,7 @@ function compareCells(a: Features, b: Features): number {
 
 /** A number that orders features as {@link compareFeatures} does (smaller is better). */
 function rankOf(f: Features): number {
-  const cap = (v: number): number => Math.min(v, FEATURE_CAP);
-  return (
-    (((FEATURE_CAP - cap(f.packed)) * 256 + cap(f.connectivity)) * 256 + cap(f.rooms)) * 256 +
-    cap(f.outOfPlan)
-  );
+  return cellKey({ ...f, packed: FEATURE_CAP - Math.min(f.packed, FEATURE_CAP) });
 }
 
 /** The advisors: each proposes at most one child, which then costs no weight. */

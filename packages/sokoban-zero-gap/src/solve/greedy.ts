@@ -166,6 +166,16 @@ export function* greedyRun(
   }
 
   /**
+   * Whether box `b` can be pushed in direction `d` from the expanded node: onto free live floor,
+   * from the player's region, and (when `corral` ≥ 0) among the PI-corral's pushes.
+   */
+  function canPush(b: number, d: number, corral: number): boolean {
+    const t = b + off[d]!;
+    if (wall[t] || occ[t] || dead[t] || !sp.isMarked(b - off[d]!)) return false;
+    return corral < 0 || corrals.pushes.subarray(0, corral).includes(b * 4 + d);
+  }
+
+  /**
    * Generates the node's children (only the PI-corral's pushes when `corral` ≥ 0), the last pushed
    * box last. Returns a solved node, OUT_OF_MEMORY, or PRUNED when the search goes on.
    */
@@ -178,10 +188,8 @@ export function* greedyRun(
         const b = parentA.rows[row]!;
         if ((b === lastBox) !== (pass === 1)) continue;
         for (let d = 0; d < 4; d++) {
-          const o = off[d]!;
-          const t = b + o;
-          if (wall[t] || occ[t] || dead[t] || !sp.isMarked(b - o)) continue;
-          if (corral >= 0 && !corrals.pushes.subarray(0, corral).includes(b * 4 + d)) continue;
+          if (!canPush(b, d, corral)) continue;
+          const t = b + off[d]!;
           const inRoom = macro.area[b]! >= 0 && macro.area[b] === macro.area[t];
           const childPenalty =
             penalty + packing.moveDelta(occ, b, t) + (useMacros && inRoom ? ROOM_PUSH_PENALTY : 0);
@@ -211,12 +219,7 @@ export function* greedyRun(
     for (let row = 1; row <= k; row++) {
       const b = parentA.rows[row]!;
       let mask = 0;
-      for (let d = 0; d < 4; d++) {
-        const t = b + off[d]!;
-        if (wall[t] || occ[t] || dead[t] || !sp.isMarked(b - off[d]!)) continue;
-        if (corral >= 0 && !corrals.pushes.subarray(0, corral).includes(b * 4 + d)) continue;
-        mask |= 1 << d;
-      }
+      for (let d = 0; d < 4; d++) if (canPush(b, d, corral)) mask |= 1 << d;
       if (mask === 0) continue;
       seen.clear();
       seen.add(node);
