@@ -4,7 +4,11 @@
 // lines, optimizer); the solver section also takes rows and modes: `bench solver xsokoban fast`.
 import { readFileSync } from 'node:fs';
 import { fmt, header, table, timeOnce } from '@puzzlekit/bench-tools';
-import { describeOutcome } from '@puzzlekit/job';
+import { BudgetMeter, describeOutcome } from '@puzzlekit/job';
+import { BOX, GOAL, WALL } from '../src/model.js';
+import { exactSearch } from '../src/solve/astar.js';
+import { greedyRun } from '../src/solve/greedy.js';
+import { Space } from '../src/solve/space.js';
 import { generated as generate } from '../src/testing/generated.js';
 import {
   optimize,
@@ -305,6 +309,93 @@ if (section('solver')) {
         readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
       ]);
     }
+  }
+  table(rows);
+}
+
+// 3a. Where FESS stalls: the FESS run alone (box moves, as in the fast mode) on the XSokoban tuning
+// sample, `work=N` units a level (default 300,000); for each level it does not solve, the first
+// position that reached its highest packed count is handed to the push-optimal search with
+// `proof=N` nodes (default 100,000): "dead" means that search proved no answer exists from there —
+// the run spent the rest of its work below a position it could not know was lost. Only the tuning
+// sample: `levels=a,b,…` picks levels of XSokoban's 90 by number.
+if (wanted.includes('fess-trace')) {
+  const all = parseXsb(
+    readFileSync(new URL('../../../fixtures/sokoban/xsokoban_90.xsb', import.meta.url), 'utf8'),
+  ).levels;
+  const numberArg = (name: string, fallback: number): number => {
+    const arg = wanted.find((w) => w.startsWith(`${name}=`));
+    return arg ? Number(arg.slice(name.length + 1)) : fallback;
+  };
+  const levelsArg = wanted.find((w) => w.startsWith('levels='));
+  const numbers = levelsArg
+    ? levelsArg.slice(7).split(',').map(Number)
+    : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90];
+  const work = numberArg('work', 300_000);
+  const proof = numberArg('proof', 100_000);
+  console.log(
+    `\nFESS trace: the FESS run alone, ${fmt(work)} units a level; its best-packed position checked by the exact search (${fmt(proof)} nodes)`,
+  );
+  const rows: (string | number)[][] = [
+    ['level', 'boxes', 'FESS', 'best packed', 'at work', 'best position', 'proof nodes'],
+  ];
+  for (const n of numbers) {
+    const level = all[n - 1]!;
+    const sp = new Space(level);
+    let best: { cells: Uint8Array; player: number; packed: number; work: number } | null = null;
+    const meter = new BudgetMeter({ maxWork: work }, { unit: 'nodes' });
+    const run = greedyRun(
+      sp,
+      level.player,
+      {
+        meter,
+        memoryBytes: 256 * 2 ** 20,
+        macros: false,
+        areas: true,
+        fess: true,
+        boxMoves: true,
+        onBestPacked: (occ, player, packed, at) => {
+          const cells = new Uint8Array(occ.length);
+          for (let c = 0; c < occ.length; c++)
+            cells[c] = (sp.wall[c] ? WALL : 0) | (sp.goal[c] ? GOAL : 0) | (occ[c] ? BOX : 0);
+          best = { cells, player, packed, work: at };
+        },
+      },
+      Infinity,
+    );
+    let step = run.next();
+    while (!step.done) step = run.next();
+    const found = step.value;
+    const row: (string | number)[] = [n, sp.startBoxes.length];
+    const reached = best as {
+      cells: Uint8Array;
+      player: number;
+      packed: number;
+      work: number;
+    } | null;
+    row.push(found.pushes ? `solved, ${fmt(meter.work)} units` : `stopped: ${found.stop ?? ''}`);
+    row.push(
+      reached ? `${reached.packed}/${sp.goals.length}` : '-',
+      reached ? fmt(reached.work) : '-',
+    );
+    if (found.pushes || !reached) {
+      rows.push([...row, '', '']);
+      continue;
+    }
+    const at = {
+      width: level.width,
+      height: level.height,
+      cells: reached.cells,
+      player: reached.player,
+    };
+    const subMeter = new BudgetMeter({ maxWork: proof }, { unit: 'nodes' });
+    const r = exactSearch(new Space(at), reached.player, {
+      meter: subMeter,
+      memoryBytes: 256 * 2 ** 20,
+      freeze: true,
+    });
+    const verdict = r.pushes ? 'solvable' : r.stop === 'unsolvable' ? 'dead' : 'not proved';
+    rows.push([...row, verdict, fmt(subMeter.work)]);
   }
   table(rows);
 }

@@ -67,6 +67,13 @@ export type GreedyLimits = PushSearchLimits & {
    * move); every state that search stores costs one unit of work. Goal-room macros are not used.
    */
   readonly boxMoves?: boolean;
+  /**
+   * With `fess`: called with each position taken for expansion (and not a corral deadlock) that
+   * packs more boxes than any before it (FESS's packed feature): its box flags (`occ`, valid only
+   * during the call), the player's cell, the packed count and the run's work so far. For
+   * diagnostics (the bench's FESS trace).
+   */
+  readonly onBestPacked?: (occ: Uint8Array, player: number, packed: number, work: number) => void;
 };
 
 /**
@@ -116,6 +123,7 @@ export function* greedyRun(
   // box moves: the single-box search's queue (box cell, stored state, pushes to try) and its states
   const queue = boxMoves ? new Int32Array(size * 4 * 3 + 3) : new Int32Array(0);
   const seen = new Set<number>();
+  let bestPacked = -1;
   let reached = -1;
   let reachedPushes = 0;
   let stopped: Bound | null = null;
@@ -151,6 +159,13 @@ export function* greedyRun(
     sp.markRegion();
     playerNow = store.player[node]!;
     const corral = corrals.analyse(occ);
+    if (corral !== CORRAL_DEADLOCK && limits.onBestPacked && features) {
+      const packed = features.of(occ).packed;
+      if (packed > bestPacked) {
+        bestPacked = packed;
+        limits.onBestPacked(occ, playerNow, packed, meter.work - start);
+      }
+    }
     if (corral !== CORRAL_DEADLOCK) {
       const found = boxMoves ? expandBoxMoves(node, corral) : expandAll(node, corral);
       if (found !== PRUNED) {
