@@ -41,10 +41,13 @@ export function exactSearch(
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
   const store = new StateStore(wall, limits.memoryBytes, limits.meter.maxStates);
   const occ = new Uint8Array(size);
+  // fewer boxes than goals (a proof sub-search): the boxes need not fill every goal
+  const goalCount = sp.goals.length;
   const corrals = new CorralPruner(sp);
-  const parentA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
-  const childA = new Assignment(k, size, sp.pushDist, UNREACHABLE);
-  const cache = new DualCache(k);
+  corrals.emptyGoalsMatter = k === goalCount;
+  const parentA = new Assignment(k, size, sp.pushDist, UNREACHABLE, goalCount);
+  const childA = new Assignment(k, size, sp.pushDist, UNREACHABLE, goalCount);
+  const cache = new DualCache(k, goalCount);
   const big = parentA.big;
   const maxReplay = Math.max(2, k >> 2);
   const cur = new Int32Array(Math.max(k, 1));

@@ -50,6 +50,13 @@ export class CorralPruner {
   /** Boxes in `boundary` after the last piPushes. */
   private boundarySize = 0;
 
+  /**
+   * Whether an empty goal inside a corral makes it unfinished: true when every goal needs a box.
+   * A search over fewer boxes than goals (a proof that some boxes alone are dead) sets it false:
+   * there only a boundary box off its goal makes a corral unfinished.
+   */
+  emptyGoalsMatter = true;
+
   constructor(sp: Space) {
     this.sp = sp;
     const floor: number[] = [];
@@ -162,7 +169,7 @@ export class CorralPruner {
   private loadBoundary(a: number): boolean {
     const { sp, boundaryStamp, boundary } = this;
     const e = ++this.boundaryEpoch;
-    let unfinished = this.areaGoal[a] === 1; // an empty goal inside
+    let unfinished = this.emptyGoalsMatter && this.areaGoal[a] === 1; // an empty goal inside
     let size = 0;
     for (let i = this.pairHead[a]!; i >= 0; i = this.pairNext[i]!) {
       const b = this.pairBox[i]!;

@@ -8,6 +8,8 @@ import type { Assignment } from './hungarian.js';
  */
 export class DualCache {
   private readonly k: number;
+  /** Columns of the assignments kept (goals; k unless there are more goals than boxes). */
+  private readonly m: number;
   private readonly ring: number;
   private readonly owner: Int32Array;
   private readonly u: Float64Array;
@@ -16,17 +18,19 @@ export class DualCache {
   private readonly rows: Int32Array;
   private readonly trail: number[] = [];
 
-  constructor(k: number) {
+  constructor(k: number, columns = k) {
     this.k = Math.max(k, 1);
+    this.m = Math.max(columns, this.k);
     let ring = 1024;
     while (ring > 16 && ring * (this.k + 1) > 1 << 20) ring >>= 1;
     while (ring * 2 * (this.k + 1) <= 1 << 17) ring *= 2;
     this.ring = ring;
     const n = ring * (this.k + 1);
+    const nColumns = ring * (this.m + 1);
     this.owner = new Int32Array(ring).fill(-1);
     this.u = new Float64Array(n);
-    this.v = new Float64Array(n);
-    this.p = new Int32Array(n);
+    this.v = new Float64Array(nColumns);
+    this.p = new Int32Array(nColumns);
     this.rows = new Int32Array(n);
   }
 
@@ -39,19 +43,23 @@ export class DualCache {
     const slot = n & (this.ring - 1);
     this.owner[slot] = n;
     const o = slot * (this.k + 1);
+    const oc = slot * (this.m + 1);
     this.u.set(a.u, o);
-    this.v.set(a.v, o);
-    this.p.set(a.p, o);
+    this.v.set(a.v, oc);
+    this.p.set(a.p, oc);
     this.rows.set(a.rows, o);
   }
 
   load(n: number, a: Assignment): boolean {
     if (!this.has(n)) return false;
-    const o = (n & (this.ring - 1)) * (this.k + 1);
+    const slot = n & (this.ring - 1);
+    const o = slot * (this.k + 1);
     const end = o + this.k + 1;
+    const oc = slot * (this.m + 1);
+    const endColumns = oc + this.m + 1;
     a.u.set(this.u.subarray(o, end));
-    a.v.set(this.v.subarray(o, end));
-    a.p.set(this.p.subarray(o, end));
+    a.v.set(this.v.subarray(oc, endColumns));
+    a.p.set(this.p.subarray(oc, endColumns));
     a.rows.set(this.rows.subarray(o, end));
     return true;
   }

@@ -1,5 +1,6 @@
 import { BucketQueue } from '@puzzlekit/graph-search';
-import type { Bound } from '@puzzlekit/job';
+import { BudgetMeter, type Bound } from '@puzzlekit/job';
+import { BOX, GOAL, WALL, type Push } from '../model.js';
 import { AreaCounter } from './areas.js';
 import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
 import { CorralDeadlocks } from './corraldead.js';
@@ -9,8 +10,9 @@ import { Assignment } from './hungarian.js';
 import { GoalMacro } from './macro.js';
 import { PackingOrder } from './packing.js';
 import { StateStore, mix } from './store.js';
-import { UNREACHABLE, type Space } from './space.js';
-import { addRoot, type PushSearchLimits, type PushSearchOutcome } from './astar.js';
+import { Space, UNREACHABLE } from './space.js';
+import { LearnedDeadlocks } from './learned.js';
+import { addRoot, exactSearch, type PushSearchLimits, type PushSearchOutcome } from './astar.js';
 
 /** How many pushes one (filled blocking goal, empty blocked goal) pair counts in the priority. */
 const PACKING_WEIGHT = 2;
@@ -32,6 +34,14 @@ const AREA_WEIGHT = 5;
  * counts more (20 and 1000 measured alike on the tuning sample's XSokoban 5, 10 and 40).
  */
 const BOX_MOVE_WEIGHT_SCALE = 20;
+/** Nodes of one proof search of the box-move FESS (see `proveDeadOrSolve` in {@link greedyRun}). */
+const PROOF_WORK = 2_000;
+/** Nodes of one search that checks a smaller set of boxes while a pattern is learned. */
+const SHRINK_WORK = 2_000;
+/** The part of the run's work its proofs and pattern searches may take (plus one proof). */
+const PROOF_SHARE = 0.6;
+/** Bytes of stored states one proof search may take. */
+const PROOF_MEMORY = 16 * 2 ** 20;
 
 /**
  * Greedy best-first search over pushes (satisficing, no optimality claim): always expands a state
@@ -124,6 +134,10 @@ export function* greedyRun(
   const queue = boxMoves ? new Int32Array(size * 4 * 3 + 3) : new Int32Array(0);
   const seen = new Set<number>();
   let bestPacked = -1;
+  // proofs (FESS by box moves): nodes of a new best packing are checked by a small exact search,
+  // and a dead one teaches a deadlock pattern (proveDeadOrSolve)
+  const proofs =
+    boxMoves && features ? { learned: new LearnedDeadlocks(sp), bestAlive: 1, work: 0 } : null;
   let reached = -1;
   let reachedPushes = 0;
   let stopped: Bound | null = null;
@@ -166,7 +180,19 @@ export function* greedyRun(
         limits.onBestPacked(occ, playerNow, packed, meter.work - start);
       }
     }
-    if (corral !== CORRAL_DEADLOCK) {
+    let provedDead = corral === CORRAL_DEADLOCK;
+    if (proofs && !provedDead) {
+      if (proofs.learned.matches(occ, playerNow, cur, k)) provedDead = true;
+      else {
+        const proof = proveDeadOrSolve(node);
+        if (proof === 'dead') provedDead = true;
+        else if (proof !== null) {
+          nodes = meter.work - start;
+          return { pushes: [...store.path(node), ...proof], nodes, states: store.count };
+        }
+      }
+    }
+    if (!provedDead) {
       const found = boxMoves ? expandBoxMoves(node, corral) : expandAll(node, corral);
       if (found !== PRUNED) {
         nodes = meter.work - start;
@@ -178,6 +204,56 @@ export function* greedyRun(
     }
     if (features) frontier.commit(node);
     for (let i = 0; i < k; i++) occ[cur[i]!] = 0;
+  }
+
+  /**
+   * A push-optimal search of at most `work` nodes from boxes `boxes[0 .. count)` alone (the goals
+   * all kept), the player on `at`: its answer, 'dead' when it proves no answer exists, or null.
+   * Runs on its own Space, so the run's floods and marks stay as they are.
+   */
+  function proveBoxes(
+    boxes: ArrayLike<number>,
+    count: number,
+    at: number,
+    work: number,
+  ): Push[] | 'dead' | null {
+    const cells = new Uint8Array(size);
+    for (let c = 0; c < size; c++) cells[c] = (wall[c] ? WALL : 0) | (sp.goal[c] ? GOAL : 0);
+    for (let i = 0; i < count; i++) cells[boxes[i]!]! |= BOX;
+    const sub = new Space({ width: sp.width, height: size / sp.width, cells, player: at });
+    const proofMeter = new BudgetMeter(meter.share(work));
+    const r = exactSearch(sub, at, { meter: proofMeter, memoryBytes: PROOF_MEMORY, freeze: true });
+    meter.charge(proofMeter.work);
+    proofs!.work += proofMeter.work;
+    if (r.pushes) return r.pushes;
+    return r.stop === 'unsolvable' ? 'dead' : null;
+  }
+
+  /**
+   * For a node about to be expanded (its boxes in `cur`, flags in `occ`) that packs at least as
+   * many boxes as any node not proven dead (and at least one), while the proofs have used at most
+   * {@link PROOF_SHARE} of the run's work: a push-optimal search of {@link PROOF_WORK} nodes from
+   * it. Returns its answer, 'dead' when it proves the node dead, or null. A dead node teaches a
+   * deadlock pattern ({@link LearnedDeadlocks}: its boxes are dropped, farthest from the box moved
+   * last first, while {@link SHRINK_WORK}-node searches still prove the rest dead).
+   */
+  function proveDeadOrSolve(node: number): Push[] | 'dead' | null {
+    const p = proofs!;
+    if (p.work > PROOF_SHARE * (meter.work - start) + PROOF_WORK) return null;
+    const packed = features!.of(occ).packed;
+    if (packed < p.bestAlive || packed < 1) return null;
+    const verdict = proveBoxes(cur, k, playerNow, PROOF_WORK);
+    if (verdict === null) {
+      p.bestAlive = packed;
+      return null;
+    }
+    if (verdict !== 'dead') return verdict;
+    const seed = lastBoxOf(store.pushOf[node]!);
+    p.learned.learn(cur, k, playerNow, seed, (boxes, at) => {
+      const v = proveBoxes(boxes, boxes.length, at, SHRINK_WORK);
+      return v === null ? null : v === 'dead' ? 'dead' : 'alive';
+    });
+    return 'dead';
   }
 
   /**
@@ -317,7 +393,7 @@ export function* greedyRun(
       n = store.add(bits, norm, key, from, x * 4 + d, hiB, loB);
       if (n < 0) return OUT_OF_MEMORY;
       if (h === 0) return n;
-      if (h < big) {
+      if (h < big && !proofs?.learned.matchesAt(occ, norm, y)) {
         cache.save(n, childA);
         const areaCount = areas ? areas.count(occ) : 0;
         const priority = h + PACKING_WEIGHT * packing.penalty(occ) + AREA_WEIGHT * areaCount;

@@ -1,16 +1,19 @@
 /**
- * Minimum-cost assignment of k boxes (rows) to k goals (columns) with cost(row, goal) =
+ * Minimum-cost assignment of k boxes (rows) to m ≥ k goals (columns; m = k unless given) with
+ * cost(row, goal) =
  * `dist[goal * size + cell(row)]`, kept with its duals so that moving one box costs one augmenting
  * path (O(k²)) instead of a full solve (O(k³)). Unreachable pairs cost `big`, larger than any
  * feasible assignment, so a total ≥ `big` means "no assignment".
  */
 export class Assignment {
   readonly k: number;
+  /** Columns (goals): k unless the constructor was given more (boxes then need not fill every goal). */
+  readonly m: number;
   /** Cost of an unreachable pair; a total ≥ this means infeasible. */
   readonly big: number;
   /** Row potentials (1-based; index 0 unused). */
   readonly u: Float64Array;
-  /** Column potentials (index 0 is the virtual column). */
+  /** Column potentials (index 0 is the virtual column; m + 1 entries). */
   readonly v: Float64Array;
   /** p[j] = row matched to column j (1-based, 0 = free). */
   readonly p: Int32Array;
@@ -25,20 +28,25 @@ export class Assignment {
     private readonly size: number,
     private readonly dist: Int32Array,
     unreachable: number,
+    columns = k,
   ) {
+    if (columns < k)
+      throw new RangeError(`an assignment needs columns ≥ rows, got ${columns} < ${k}`);
     this.k = k;
+    this.m = columns;
     this.unreachable = unreachable;
     let max = 0;
     for (let i = 0; i < dist.length; i++)
       if (dist[i]! < unreachable && dist[i]! > max) max = dist[i]!;
     this.big = (max + 1) * (k + 1);
+    const m = columns;
     this.u = new Float64Array(k + 1);
-    this.v = new Float64Array(k + 1);
-    this.p = new Int32Array(k + 1);
+    this.v = new Float64Array(m + 1);
+    this.p = new Int32Array(m + 1);
     this.rows = new Int32Array(k + 1);
-    this.way = new Int32Array(k + 1);
-    this.minv = new Float64Array(k + 1);
-    this.used = new Uint8Array(k + 1);
+    this.way = new Int32Array(m + 1);
+    this.minv = new Float64Array(m + 1);
+    this.used = new Uint8Array(m + 1);
   }
 
   private readonly unreachable: number;
@@ -65,24 +73,30 @@ export class Assignment {
     return this.total();
   }
 
-  /** Moves row `row` (0-based) to `cell` and re-optimises with one augmenting path; returns the total. */
+  /**
+   * Moves row `row` (0-based) to `cell` and re-optimises with one augmenting path (with spare
+   * columns, by a full solve); returns the total.
+   */
   move(row: number, cell: number): number {
-    const { k, u, v, p, rows } = this;
+    const { m, u, v, p, rows } = this;
     const i0 = row + 1;
     rows[i0] = cell;
-    for (let j = 1; j <= k; j++) if (p[j] === i0) p[j] = 0;
+    // With spare columns the freed column's potential would break optimality (an unmatched column
+    // must keep potential 0), so solve again: such assignments are small (proof sub-searches).
+    if (m > this.k) return this.solve(rows.subarray(1));
+    for (let j = 1; j <= m; j++) if (p[j] === i0) p[j] = 0;
     // restore dual feasibility of the changed row
-    let m = Infinity;
-    for (let j = 1; j <= k; j++) {
+    let least = Infinity;
+    for (let j = 1; j <= m; j++) {
       const r = this.cost(i0, j) - v[j]!;
-      if (r < m) m = r;
+      if (r < least) least = r;
     }
-    u[i0] = m;
+    u[i0] = least;
     this.augment(i0);
     return this.total();
   }
 
-  /** Copies another assignment's state (same k). */
+  /** Copies another assignment's state (same k and m). */
   copyFrom(o: Assignment): void {
     this.u.set(o.u);
     this.v.set(o.v);
@@ -92,14 +106,14 @@ export class Assignment {
 
   private total(): number {
     let t = 0;
-    for (let j = 1; j <= this.k; j++) t += this.cost(this.p[j]!, j);
+    for (let j = 1; j <= this.m; j++) if (this.p[j]! !== 0) t += this.cost(this.p[j]!, j);
     return t;
   }
 
   // One phase of the O(k³) Hungarian algorithm (e-maxx form): inserts row i along a shortest
   // augmenting path, keeping the potentials feasible.
   private augment(i: number): void {
-    const { k, u, v, p, way, minv, used } = this;
+    const { m, u, v, p, way, minv, used } = this;
     p[0] = i;
     let j0 = 0;
     minv.fill(Infinity);
@@ -111,7 +125,7 @@ export class Assignment {
       let j1 = 0;
       const base = this.rows[i0]!;
       const ui = u[i0]!;
-      for (let j = 1; j <= k; j++) {
+      for (let j = 1; j <= m; j++) {
         if (used[j]) continue;
         const raw = this.dist[(j - 1) * this.size + base]!;
         const cur = (raw >= this.unreachable ? this.big : raw) - ui - v[j]!;
@@ -124,7 +138,7 @@ export class Assignment {
           j1 = j;
         }
       }
-      for (let j = 0; j <= k; j++) {
+      for (let j = 0; j <= m; j++) {
         if (used[j]) {
           u[p[j]!] = u[p[j]!]! + delta;
           v[j] = v[j]! - delta;
