@@ -35,9 +35,14 @@ export interface PushSearchOutcome {
 export function exactSearch(
   sp: Space,
   player: number,
-  limits: PushSearchLimits & { readonly freeze: boolean },
+  limits: PushSearchLimits & {
+    readonly freeze: boolean;
+    /** The boxes to start from (default: the level's); fewer than the goals is allowed. */
+    readonly boxes?: ArrayLike<number>;
+  },
 ): PushSearchOutcome & { readonly lowerBound: number } {
-  const k = sp.startBoxes.length;
+  const boxes = limits.boxes ?? sp.startBoxes;
+  const k = boxes.length;
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
   const store = new StateStore(wall, limits.memoryBytes, limits.meter.maxStates);
   const occ = new Uint8Array(size);
@@ -59,7 +64,7 @@ export function exactSearch(
   const pushOpen = (node: number, f: number): void => open.push(node, f);
 
   // The start.
-  const h0 = addRoot(sp, player, store, parentA, cache, occ, bits, limits.meter);
+  const h0 = addRoot(sp, boxes, player, store, parentA, cache, occ, bits, limits.meter);
   if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', lowerBound: 0, states: 0 };
   if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', lowerBound: -1, states: 0 };
   if (h0 === 0) return { pushes: [], nodes: 0, lowerBound: 0, states: 0 };
@@ -161,12 +166,13 @@ const NONE = -1;
 const OUT_OF_MEMORY = -2;
 
 /**
- * The start of a push search (exact or greedy): the bound of the start boxes, and when it is neither
+ * The start of a push search (exact or greedy) from `boxes`: their bound, and when it is neither
  * 0 (solved), unreachable (unsolvable) nor NaN (the meter's deadline passed while solving it), the start
  * stored as node 0 with its duals cached. Returns that bound.
  */
 export function addRoot(
   sp: Space,
+  boxes: ArrayLike<number>,
   player: number,
   store: StateStore,
   parentA: Assignment,
@@ -175,9 +181,9 @@ export function addRoot(
   bits: Int32Array,
   meter: BudgetMeter,
 ): number {
-  const k = sp.startBoxes.length;
+  const k = boxes.length;
   const { zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
-  const start = Int32Array.from(sp.startBoxes).sort();
+  const start = Int32Array.from(boxes).sort();
   for (const c of start) occ[c] = 1;
   const player0 = sp.flood(occ, player);
   for (const c of start) occ[c] = 0;

@@ -307,6 +307,11 @@ export class FessFrontier {
     return this.weight[node]!;
   }
 
+  /** The packed boxes of an opened position (its own features, not its cell's). */
+  packedOf(node: number): number {
+    return this.featureList[this.own[node]!]!.packed;
+  }
+
   /** Opens the start position. */
   addRoot(node: number, secondary: number, features: Features): void {
     this.open(node, 0, secondary, features);

@@ -1,6 +1,6 @@
 import { BucketQueue } from '@puzzlekit/graph-search';
 import { BudgetMeter, type Bound } from '@puzzlekit/job';
-import { BOX, GOAL, WALL, type Push } from '../model.js';
+import { GOAL, WALL, type Push } from '../model.js';
 import { AreaCounter } from './areas.js';
 import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
 import { CorralDeadlocks } from './corraldead.js';
@@ -137,12 +137,14 @@ export function* greedyRun(
   // proofs (FESS by box moves): nodes of a new best packing are checked by a small exact search,
   // and a dead one teaches a deadlock pattern (proveDeadOrSolve)
   const proofs =
-    boxMoves && features ? { learned: new LearnedDeadlocks(sp), bestAlive: 1, work: 0 } : null;
+    boxMoves && features
+      ? { learned: new LearnedDeadlocks(sp), bestAlive: 1, work: 0, space: null as Space | null }
+      : null;
   let reached = -1;
   let reachedPushes = 0;
   let stopped: Bound | null = null;
 
-  const h0 = addRoot(sp, player, store, parentA, cache, occ, bits, limits.meter);
+  const h0 = addRoot(sp, sp.startBoxes, player, store, parentA, cache, occ, bits, limits.meter);
   if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', states: 0 };
   if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', states: 0 };
   if (h0 === 0) return { pushes: [], nodes: 0, states: 0 };
@@ -174,7 +176,7 @@ export function* greedyRun(
     playerNow = store.player[node]!;
     const corral = corrals.analyse(occ);
     if (corral !== CORRAL_DEADLOCK && limits.onBestPacked && features) {
-      const packed = features.of(occ).packed;
+      const packed = frontier.packedOf(node);
       if (packed > bestPacked) {
         bestPacked = packed;
         limits.onBestPacked(occ, playerNow, packed, meter.work - start);
@@ -207,22 +209,25 @@ export function* greedyRun(
   }
 
   /**
-   * A push-optimal search of at most `work` nodes from boxes `boxes[0 .. count)` alone (the goals
-   * all kept), the player on `at`: its answer, 'dead' when it proves no answer exists, or null.
-   * Runs on its own Space, so the run's floods and marks stay as they are.
+   * A push-optimal search of at most `work` nodes from boxes `boxes` alone (the goals all kept),
+   * the player on `at`: its answer, 'dead' when it proves no answer exists, or null. Runs on a
+   * Space of its own (the same board, made once a run), so the run's floods and marks stay as
+   * they are.
    */
-  function proveBoxes(
-    boxes: ArrayLike<number>,
-    count: number,
-    at: number,
-    work: number,
-  ): Push[] | 'dead' | null {
-    const cells = new Uint8Array(size);
-    for (let c = 0; c < size; c++) cells[c] = (wall[c] ? WALL : 0) | (sp.goal[c] ? GOAL : 0);
-    for (let i = 0; i < count; i++) cells[boxes[i]!]! |= BOX;
-    const sub = new Space({ width: sp.width, height: size / sp.width, cells, player: at });
+  function proveBoxes(boxes: ArrayLike<number>, at: number, work: number): Push[] | 'dead' | null {
+    const p = proofs!;
+    if (p.space === null) {
+      const cells = new Uint8Array(size);
+      for (let c = 0; c < size; c++) cells[c] = (wall[c] ? WALL : 0) | (sp.goal[c] ? GOAL : 0);
+      p.space = new Space({ width: sp.width, height: size / sp.width, cells, player });
+    }
     const proofMeter = new BudgetMeter(meter.share(work));
-    const r = exactSearch(sub, at, { meter: proofMeter, memoryBytes: PROOF_MEMORY, freeze: true });
+    const r = exactSearch(p.space, at, {
+      meter: proofMeter,
+      memoryBytes: PROOF_MEMORY,
+      freeze: true,
+      boxes,
+    });
     meter.charge(proofMeter.work);
     proofs!.work += proofMeter.work;
     if (r.pushes) return r.pushes;
@@ -240,9 +245,9 @@ export function* greedyRun(
   function proveDeadOrSolve(node: number): Push[] | 'dead' | null {
     const p = proofs!;
     if (p.work > PROOF_SHARE * (meter.work - start) + PROOF_WORK) return null;
-    const packed = features!.of(occ).packed;
+    const packed = frontier.packedOf(node);
     if (packed < p.bestAlive || packed < 1) return null;
-    const verdict = proveBoxes(cur, k, playerNow, PROOF_WORK);
+    const verdict = proveBoxes(cur.subarray(0, k), playerNow, PROOF_WORK);
     if (verdict === null) {
       p.bestAlive = packed;
       return null;
@@ -250,7 +255,7 @@ export function* greedyRun(
     if (verdict !== 'dead') return verdict;
     const seed = lastBoxOf(store.pushOf[node]!);
     p.learned.learn(cur, k, playerNow, seed, (boxes, at) => {
-      const v = proveBoxes(boxes, boxes.length, at, SHRINK_WORK);
+      const v = proveBoxes(boxes, at, SHRINK_WORK);
       return v === null ? null : v === 'dead' ? 'dead' : 'alive';
     });
     return 'dead';

@@ -1,3 +1,4 @@
+import { CellSearch } from '@puzzlekit/grid';
 import type { Space } from './space.js';
 
 /** Most patterns kept (each costs a byte per board cell). */
@@ -28,16 +29,15 @@ export class LearnedDeadlocks {
   private readonly sp: Space;
   /** Patterns by each of their cells. */
   private readonly byCell = new Map<number, Pattern[]>();
-  private readonly distance: Int32Array;
-  private readonly queue: Int32Array;
+  /** Floor distances from the seed box (walls only). */
+  private readonly search: CellSearch;
   private readonly occ: Uint8Array;
   /** Patterns learned. */
   patterns = 0;
 
   constructor(sp: Space) {
     this.sp = sp;
-    this.distance = new Int32Array(sp.size);
-    this.queue = new Int32Array(sp.size);
+    this.search = new CellSearch(sp.width, sp.size / sp.width);
     this.occ = new Uint8Array(sp.size);
   }
 
@@ -55,24 +55,12 @@ export class LearnedDeadlocks {
     prove: SubsetProver,
   ): Int32Array | null {
     if (this.patterns >= MAX_PATTERNS) return null;
-    const { sp, distance, queue, occ } = this;
-    distance.fill(-1);
-    let head = 0;
-    let tail = 0;
-    if (seed >= 0) {
-      distance[seed] = 0;
-      queue[tail++] = seed;
-    }
-    while (head < tail) {
-      const c = queue[head++]!;
-      for (const o of sp.off) {
-        const t = c + o;
-        if (sp.wall[t] || distance[t]! >= 0) continue;
-        distance[t] = distance[c]! + 1;
-        queue[tail++] = t;
-      }
-    }
-    const far = (b: number): number => (distance[b]! < 0 ? 0x3fffffff : distance[b]!);
+    const { sp, search, occ } = this;
+    if (seed >= 0) search.distances(seed, sp.wall, 1);
+    const far = (b: number): number => {
+      const d = seed >= 0 ? search.distance(b) : -1;
+      return d < 0 ? 0x3fffffff : d;
+    };
     let kept = Array.from(boxes.subarray(0, k));
     const order = kept.slice().sort((a, b) => far(b) - far(a) || a - b);
     for (const b of order) {
