@@ -30,6 +30,15 @@ const SOLVER_CPU_MS = 30_000;
 header('@puzzlekit/sokoban-zero-gap');
 const wanted = process.argv.slice(2);
 const section = (name: string): boolean => wanted.length === 0 || wanted.includes(name);
+/** A `name=N` argument's number, or `fallback` when it is not given. */
+const numberArg = (name: string, fallback: number): number => {
+  const arg = wanted.find((w) => w.startsWith(`${name}=`));
+  return arg ? Number(arg.slice(name.length + 1)) : fallback;
+};
+/** The levels of a collection in the repository's `fixtures/sokoban`. */
+const fixture = (name: string): readonly Level[] =>
+  parseXsb(readFileSync(new URL(`../../../fixtures/sokoban/${name}`, import.meta.url), 'utf8'))
+    .levels;
 console.log(
   `load average at start: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
 );
@@ -192,9 +201,6 @@ if (section('quality')) {
 // zero-gap (n = 3..5), zero-gap-large (n = 6, 8, 10); modes: fast, optimal; `work=N` sets the node
 // budget, `ms=N` the CPU limit.
 if (section('solver')) {
-  const fixture = (name: string): readonly Level[] =>
-    parseXsb(readFileSync(new URL(`../../../fixtures/sokoban/${name}`, import.meta.url), 'utf8'))
-      .levels;
   const zeroGap = (sizes: readonly number[]) => (): Level[] => {
     const out: Level[] = [];
     for (const type of ['b', 'e', 'w', 'g'] as const)
@@ -204,10 +210,6 @@ if (section('solver')) {
     return out;
   };
   const sample = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90]);
-  const numberArg = (name: string, fallback: number): number => {
-    const arg = wanted.find((w) => w.startsWith(`${name}=`));
-    return arg ? Number(arg.slice(name.length + 1)) : fallback;
-  };
   const work = numberArg('work', SOLVER_WORK);
   // `part=i/n`: only every n-th level from the i-th (0-based), to run a row in parallel processes
   const partArg = wanted.find((w) => w.startsWith('part='));
@@ -320,13 +322,7 @@ if (section('solver')) {
 // the run spent the rest of its work below a position it could not know was lost. Only the tuning
 // sample: `levels=a,b,…` picks levels of XSokoban's 90 by number.
 if (wanted.includes('fess-trace')) {
-  const all = parseXsb(
-    readFileSync(new URL('../../../fixtures/sokoban/xsokoban_90.xsb', import.meta.url), 'utf8'),
-  ).levels;
-  const numberArg = (name: string, fallback: number): number => {
-    const arg = wanted.find((w) => w.startsWith(`${name}=`));
-    return arg ? Number(arg.slice(name.length + 1)) : fallback;
-  };
+  const all = fixture('xsokoban_90.xsb');
   const levelsArg = wanted.find((w) => w.startsWith('levels='));
   const numbers = levelsArg
     ? levelsArg.slice(7).split(',').map(Number)
