@@ -31,6 +31,13 @@ describe('printJson', () => {
     expect(printJson([], 1)).toBe('[]\n');
     expect(printJson({}, 1)).toBe('{}\n');
     expect(printJson('a', 1)).toBe('"a"\n');
+    // the comma after a value counts: at width 24 this entry is 25 columns flat, so it breaks
+    expect(printJson({ '       ': [null, null], '': {} }, 24)).toBe(
+      '{\n  "       ": [\n    null,\n    null\n  ],\n  "": {}\n}\n',
+    );
+    expect(printJson({ '       ': [null, null], '': {} }, 25)).toBe(
+      '{\n  "       ": [null,null],\n  "": {}\n}\n',
+    );
   });
 
   it('parses back to the same value for any JSON and any width (property)', () => {
@@ -54,9 +61,10 @@ describe('printJson', () => {
         (value, width) => {
           for (const line of printJson(value as JsonValue, width).split('\n')) {
             if (line.length <= width) continue;
-            // a line past the width holds one scalar (or an empty container) after its key
+            // a line past the width holds one scalar (or an empty container) after its key, or a
+            // key too long to fit followed by the bracket that opens its broken value
             expect(line.trim()).toMatch(
-              /^("(?:[^"\\]|\\.)*": )?(?:"(?:[^"\\]|\\.)*"|[^[{,]+|\[\]|\{\})[,]?$/,
+              /^("(?:[^"\\]|\\.)*": )?(?:"(?:[^"\\]|\\.)*"|[^[{,]+|\[\]|\{\}|[[{])[,]?$/,
             );
           }
         },
