@@ -65,6 +65,7 @@ export {
 export {
   solve,
   DEFAULT_SOLVE_MEMORY_MB,
+  FAST_EXACT_MEMORY,
   FAST_SHARES,
   FAST_WEIGHTS,
   FAST_SLICE,

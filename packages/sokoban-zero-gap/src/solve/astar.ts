@@ -4,6 +4,7 @@ import type { Push } from '../model.js';
 import { CORRAL_DEADLOCK, CorralPruner } from './corral.js';
 import { DualCache } from './duals.js';
 import { Assignment } from './hungarian.js';
+import { runToEnd, type ResumableRun } from './run.js';
 import { UNREACHABLE, type Space } from './space.js';
 import { StateStore, mix } from './store.js';
 
@@ -35,12 +36,29 @@ export interface PushSearchOutcome {
 export function exactSearch(
   sp: Space,
   player: number,
-  limits: PushSearchLimits & {
-    readonly freeze: boolean;
-    /** The boxes to start from (default: the level's); fewer than the goals is allowed. */
-    readonly boxes?: ArrayLike<number>;
-  },
+  limits: ExactLimits,
 ): PushSearchOutcome & { readonly lowerBound: number } {
+  return runToEnd(exactRun(sp, player, limits, Infinity));
+}
+
+/** Limits and switches of {@link exactSearch} and {@link exactRun}. */
+export type ExactLimits = PushSearchLimits & {
+  readonly freeze: boolean;
+  /** The boxes to start from (default: the level's); fewer than the goals is allowed. */
+  readonly boxes?: ArrayLike<number>;
+};
+
+/**
+ * {@link exactSearch} as a {@link ResumableRun}, so that the fast mode interleaves it with its other
+ * searches by work. The bound of the start (the answer's lower bound) is the outcome's `lowerBound`
+ * and, as soon as it is known, `onLowerBound`'s argument.
+ */
+export function* exactRun(
+  sp: Space,
+  player: number,
+  limits: ExactLimits & { readonly onLowerBound?: (bound: number) => void },
+  pauseEvery: number,
+): ResumableRun<PushSearchOutcome & { readonly lowerBound: number }> {
   const boxes = limits.boxes ?? sp.startBoxes;
   const k = boxes.length;
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
@@ -68,18 +86,21 @@ export function exactSearch(
   if (Number.isNaN(h0)) return { pushes: null, nodes: 0, stop: 'time', lowerBound: 0, states: 0 };
   if (h0 >= big) return { pushes: null, nodes: 0, stop: 'unsolvable', lowerBound: -1, states: 0 };
   if (h0 === 0) return { pushes: [], nodes: 0, lowerBound: 0, states: 0 };
+  limits.onLowerBound?.(h0);
   store.h[0] = h0;
   pushOpen(0, h0);
 
   const { meter } = limits;
   const start = meter.work;
   let nodes = 0;
+  let pauseAt = start + pauseEvery;
   const stopped = (
     stop: Bound | 'unsolvable',
   ): PushSearchOutcome & {
     lowerBound: number;
   } => ({ pushes: null, nodes, stop, lowerBound: h0, states: store.count });
   for (;;) {
+    if (meter.work >= pauseAt) pauseAt = meter.work + ((yield) ?? pauseEvery);
     const minF = open.peekPriority();
     if (minF === Infinity) return stopped('unsolvable');
     const node = open.pop();

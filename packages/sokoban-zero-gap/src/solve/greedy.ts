@@ -13,6 +13,7 @@ import { StateStore, mix } from './store.js';
 import { Space, UNREACHABLE } from './space.js';
 import { LearnedDeadlocks } from './learned.js';
 import { addRoot, exactSearch, type PushSearchLimits, type PushSearchOutcome } from './astar.js';
+import { runToEnd, type ResumableRun } from './run.js';
 
 /** How many pushes one (filled blocking goal, empty blocked goal) pair counts in the priority. */
 const PACKING_WEIGHT = 2;
@@ -58,11 +59,7 @@ const PROOF_MEMORY = 16 * 2 ** 20;
  * corral's boxes alone ({@link CorralDeadlocks}), corrals joined across touchable boxes too.
  */
 export function greedySearch(sp: Space, player: number, limits: GreedyLimits): PushSearchOutcome {
-  const run = greedyRun(sp, player, limits, Infinity);
-  for (;;) {
-    const step = run.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(greedyRun(sp, player, limits, Infinity));
 }
 
 /** Limits and switches of {@link greedySearch}. */
@@ -87,15 +84,16 @@ export type GreedyLimits = PushSearchLimits & {
 };
 
 /**
- * {@link greedySearch} as a resumable run: it pauses (yields) after every `pauseEvery` nodes of its
- * meter's work, so that a portfolio can interleave several runs by work, and returns the outcome.
+ * {@link greedySearch} as a {@link ResumableRun}: it pauses (yields) after `pauseEvery` nodes of its
+ * meter's work (then as many as each `next(n)` asks), so that a portfolio can interleave several
+ * runs by work, and returns the outcome.
  */
 export function* greedyRun(
   sp: Space,
   player: number,
   limits: GreedyLimits,
   pauseEvery: number,
-): Generator<void, PushSearchOutcome> {
+): ResumableRun<PushSearchOutcome> {
   const k = sp.startBoxes.length;
   const { size, off, dead, wall, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
   const store = new StateStore(wall, limits.memoryBytes, limits.meter.maxStates);
@@ -159,10 +157,7 @@ export function* greedyRun(
   let nodes = 0;
   let pauseAt = start + pauseEvery;
   for (;;) {
-    if (meter.work >= pauseAt) {
-      yield;
-      pauseAt = meter.work + pauseEvery;
-    }
+    if (meter.work >= pauseAt) pauseAt = meter.work + ((yield) ?? pauseEvery);
     const node = features ? frontier.pop() : open.pop();
     if (node < 0) return { pushes: null, nodes, stop: 'unsolvable', states: store.count };
     const bound = meter.spend();

@@ -11,6 +11,7 @@ import {
   type Push,
 } from '../model.js';
 import { solvedWith, unsolvedResult, type SolveResult } from './result.js';
+import { runToEnd, type ResumableRun } from './run.js';
 
 /**
  * Push-optimal A* under the **line rule** of b and e levels (the rule their generator scrambles by):
@@ -34,6 +35,22 @@ export function solveLines(level: Level, budget: Budget = {}): SolveResult {
  * sooner on large levels, which is then not claimed optimal (at most `weight` times the optimum).
  */
 export function solveLinesMetered(level: Level, meter: BudgetMeter, weight = 1): SolveResult {
+  return runToEnd(linesRun(level, meter, weight, Infinity));
+}
+
+/**
+ * {@link solveLinesMetered} as a {@link ResumableRun}, so that the fast mode interleaves it with its
+ * other searches by work.
+ *
+ * @throws InvalidInputError (code `NOT_LINE_LEVEL`) at the first step, when a box or goal is not
+ *   on a lattice slot.
+ */
+export function* linesRun(
+  level: Level,
+  meter: BudgetMeter,
+  weight: number,
+  pauseEvery: number,
+): ResumableRun<SolveResult> {
   const { width, height, cells } = level;
   const size = cells.length;
   const off = directionOffsets(width);
@@ -135,11 +152,14 @@ export function solveLinesMetered(level: Level, meter: BudgetMeter, weight = 1):
   bucketAt(weight * h0).push(0);
   // a weighted child can land below the bucket at hand: the scan then goes back to it
   let lowest = Infinity;
-  for (let f = weight * h0; f < buckets.length; f++) {
+  let pauseAt = meter.work + pauseEvery;
+  for (let f = weight * h0; ; f++) {
     if (lowest < f) {
       f = lowest;
       lowest = Infinity;
     }
+    // checked after the step back: children below every bucket above f are still to expand
+    if (f >= buckets.length) break;
     const bucket = buckets[f];
     while (bucket && bucket.length > 0 && !(lowest < f)) {
       const id = bucket.pop()!;
@@ -157,6 +177,7 @@ export function solveLinesMetered(level: Level, meter: BudgetMeter, weight = 1):
         pushes.reverse();
         return solvedWith(level, pushes, meter.work, h0, weight === 1);
       }
+      if (meter.work >= pauseAt) pauseAt = meter.work + ((yield) ?? pauseEvery);
       const bound = meter.spend();
       if (bound !== null) return fail(h0, bound);
       if (meter.storesTooMany(nodesArr.length)) return fail(h0, 'memory');

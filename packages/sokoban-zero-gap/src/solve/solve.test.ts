@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { InvalidInputError } from '@puzzlekit/errors';
-import { describeOutcome } from '@puzzlekit/job';
+import { BudgetMeter, describeOutcome } from '@puzzlekit/job';
 import { describe, expect, it } from 'vitest';
 import { parseLevel, parseXsb } from '../format/xsb.js';
 import { verify } from '../play.js';
 import { DEFAULT_OPTIMIZE_BUDGET, optimize } from './optimize.js';
 import { solve } from './solve.js';
 import { flat, generated } from '../testing/generated.js';
-import { solveLines } from './lines.js';
+import { solveLines, solveLinesMetered } from './lines.js';
 import { bruteForcePushes } from '../testing/brute-force.js';
 
 const microban = parseXsb(
@@ -196,6 +196,18 @@ describe('solveLines', () => {
         if (std.solved) expect(std.pushes).toBeLessThanOrEqual(l.pushes);
       }
     }
+  });
+
+  it('the weighted line search finds the answer when every child lands below the bucket at hand', () => {
+    // it stopped at once and said impossible: the children of the start all had f below the
+    // start's, and no bucket stood above it (found by the resumable-run property)
+    const level = generated({ type: 'b', size: 3, pushes: 120, seed: 1 }).level;
+    const optimum = flat(solveLines(level));
+    const weighted = flat(solveLinesMetered(level, new BudgetMeter({ maxWork: 10_000 }), 3));
+    expect(optimum.solved && weighted.solved).toBe(true);
+    expect(weighted.pushes).toBeGreaterThanOrEqual(optimum.pushes);
+    expect(weighted.pushes).toBeLessThanOrEqual(3 * optimum.pushes);
+    expect(verify(level, weighted.solution).solved).toBe(true);
   });
 
   it('refuses levels that are not on a b/e lattice', () => {

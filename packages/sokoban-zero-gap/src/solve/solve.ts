@@ -3,34 +3,36 @@ import { BudgetMeter, DEFAULT_MAX_WORK, SOLVED, gaveUp, type Budget } from '@puz
 import { countBoxes, type Level, type Push } from '../model.js';
 import { lurdToPushes } from '../play.js';
 import { isLineLevel, optimize } from './optimize.js';
-import { solveLinesMetered } from './lines.js';
+import { linesRun } from './lines.js';
 import { Space } from './space.js';
-import { exactSearch } from './astar.js';
+import { exactRun, exactSearch, type PushSearchOutcome } from './astar.js';
 import { greedyRun } from './greedy.js';
+import type { ResumableRun } from './run.js';
 import { solvedWith, unsolvedResult, type SolveResult } from './result.js';
 
 /** Default memory budget of {@link solve} for its tables, in MB (2^20 bytes). */
 export const DEFAULT_SOLVE_MEMORY_MB = 512;
 
 /**
- * The work shares of the fast mode's portfolio, as fractions of the node budget (see {@link solve}).
- * Work, not wall-clock time: the same level and budget give the same answer on any machine.
+ * The work shares of the fast mode's interleaved searches, as fractions of the node budget (see
+ * {@link solve}). Work, not wall-clock time: the same level and budget give the same answer on any
+ * machine.
  */
 export const FAST_SHARES = Object.freeze({
-  /** The exact search first: small levels get the optimum anyway. */
+  /** The exact search (its first slice a whole round: small levels get the optimum anyway). */
   exact: 0.1,
   /** The line-rule solver on b/e levels. */
   lines: 0.25,
   /**
-   * Then the weighted line-rule search (pushes + {@link LINE_WEIGHT} × bound) on b/e levels too
-   * large for the exact one: b n = 10 levels take it under 200 nodes.
+   * The weighted line-rule search (pushes + {@link LINE_WEIGHT} × bound) on b/e levels, the first of
+   * all on those too large for the exact one: b n = 10 levels take it under 200 nodes.
    */
   weightedLines: 0.1,
 });
 
 /**
  * b/e levels with more boxes than this (n ≥ 6; n = 5 has 24) take the weighted line-rule search
- * before the exact searches in the fast mode (see {@link solve}).
+ * first of the fast mode's searches, ahead of the exact one (see {@link solve}).
  */
 export const LARGE_LINE_LEVEL_BOXES = 24;
 
@@ -38,14 +40,20 @@ export const LARGE_LINE_LEVEL_BOXES = 24;
 export const LINE_WEIGHT = 3;
 
 /**
- * The weights of the fast mode's interleaved runs (see {@link solve}): each run's part of the work
- * the exact search (and the line solver) left, and of the memory for stored states. On levels
- * without goal rooms the macro runs are left out.
+ * The weights of the fast mode's five push searches (see {@link solve}): each one's part of the work
+ * the {@link FAST_SHARES} leave, and of the memory for stored states the exact search leaves. On
+ * levels without goal rooms the macro runs are left out.
  */
 export const FAST_WEIGHTS = Object.freeze({
   rooms: Object.freeze({ fess: 0.55, plain: 0.1, guided: 0.1, guidedMacros: 0.2, macros: 0.05 }),
   noRooms: Object.freeze({ fess: 0.7, plain: 0.15, guided: 0.15, guidedMacros: 0, macros: 0 }),
 });
+
+/**
+ * The exact search's part of the memory for stored states in the fast mode (the other runs share
+ * the rest by their weights): more than its part of the work, as its table grows fastest.
+ */
+export const FAST_EXACT_MEMORY = 0.2;
 
 /** Nodes one round of the fast mode's interleaved runs expands in all (each its weight's part). */
 export const FAST_SLICE = 20_000;
@@ -56,14 +64,15 @@ export const SHORTEN_WORK = 200_000;
 /** Options of {@link solve} (the budget is its own argument). */
 export interface SolveOptions {
   /**
-   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: a portfolio by work shares
-   * of the node budget ({@link FAST_SHARES}): the A* search for a tenth (small levels then get the
-   * optimum anyway); then, on b/e levels, the line-rule optimum ({@link solveLines}, a quarter) and
-   * a weighted line-rule search (a tenth); then five push searches interleaved by work
-   * ({@link FAST_WEIGHTS}): FESS, Shoham and Schaeffer's feature-space search by box moves (`FessFrontier`),
-   * and four greedy best-first searches ({@link greedySearch}: PI-corral pruning, corral and
-   * bipartite deadlocks, packing order, goal-room macros). An answer from all but the first is
-   * shortened by {@link optimize} and is not claimed optimal (`optimal: false`).
+   * `optimal` (default): A*, the answer has the fewest pushes. `fast`: a portfolio of searches
+   * interleaved by work, each its share of the node budget, slice by slice: the A* search for a
+   * tenth ({@link FAST_SHARES}; its first slice is a whole round, so small levels get the optimum
+   * anyway); on b/e levels the line-rule optimum ({@link solveLines}, a quarter) and a weighted
+   * line-rule search (a tenth); and five push searches ({@link FAST_WEIGHTS}): FESS, Shoham and
+   * Schaeffer's feature-space search by box moves (`FessFrontier`), and four greedy best-first
+   * searches ({@link greedySearch}: PI-corral pruning, corral and bipartite deadlocks, packing
+   * order, goal-room macros). An answer from all but the A* search is shortened by
+   * {@link optimize} and is not claimed optimal (`optimal: false`).
    */
   readonly mode?: 'optimal' | 'fast';
   /** Prune freeze deadlocks (a box that can never move again off a goal); default true. */
@@ -101,128 +110,248 @@ export function solve(level: Level, budget: Budget = {}, options: SolveOptions =
     });
   }
   if (options.mode !== 'fast') return exact(level, meter, memoryBytes, options.freeze ?? true);
-  // The shares are parts of the work budget; an unbounded one is shared as the default budget is,
-  // and its last run takes all the rest.
-  const total = Number.isFinite(meter.maxWork) ? meter.maxWork : DEFAULT_MAX_WORK;
-  // Large b/e levels: the weighted line-rule search first. The exact searches cost far more CPU a
-  // node there, and an answer found later under a CPU limit would be lost to the clock.
-  if (counts.boxes > LARGE_LINE_LEVEL_BOXES) {
-    const early = lineAnswer(
-      level,
-      meter,
-      Math.floor(total * FAST_SHARES.weightedLines),
-      LINE_WEIGHT,
-    );
-    if (early === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, 0);
-    if (early) return shortened(level, early, meter, 0);
-  }
-  const exactMeter = new BudgetMeter(
-    meter.share(Math.max(1, Math.floor(total * FAST_SHARES.exact))),
-  );
-  const first = exact(level, exactMeter, memoryBytes, options.freeze ?? true);
-  meter.charge(first.work);
-  if (first.outcome.kind !== 'gave-up' || first.outcome.bound === 'time') {
-    return first.outcome.kind === 'gave-up' ? { ...first, outcome: meter.gaveUp('time') } : first;
-  }
-  for (const [share, weight] of [
-    [FAST_SHARES.lines, 1],
-    [FAST_SHARES.weightedLines, LINE_WEIGHT],
-  ] as const) {
-    if (weight > 1 && counts.boxes > LARGE_LINE_LEVEL_BOXES) continue; // tried first
-    const lines = lineAnswer(level, meter, Math.floor(total * share), weight);
-    if (lines === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, first.lowerBound);
-    if (lines) return shortened(level, lines, meter, first.lowerBound);
-  }
-  return satisfice(level, meter, memoryBytes, first.lowerBound);
+  return portfolio(level, meter, memoryBytes, options.freeze ?? true, counts.boxes);
+}
+
+/** How one search of the fast mode's portfolio ended. */
+type RunEnd =
+  | { readonly kind: 'answer'; readonly pushes: readonly Push[]; readonly optimal: boolean }
+  /** Proven: the level has no answer (-1 as the exact search's bound: proven at the start). */
+  | { readonly kind: 'unsolvable'; readonly exactBound?: number }
+  /** Stopped without an answer: its work, the clock, its memory, or (`spent`) nothing left to try. */
+  | {
+      readonly kind: 'stopped';
+      readonly bound: 'work' | 'time' | 'memory' | 'spent';
+      readonly states: number;
+    };
+
+/** One search of the fast mode's portfolio. */
+interface PortfolioRun {
+  /** Its part of the work: of each round, and of what is left at the end. */
+  readonly weight: number;
+  readonly meter: BudgetMeter;
+  /** Made lazily: a run that never gets a turn never builds its tables. */
+  readonly search: ResumableRun<RunEnd>;
+  /** Its work so far, charged to the job's meter. */
+  charged: number;
+  steps: number;
+  ended: boolean;
 }
 
 /**
- * The fast mode's own search: a portfolio of resumable {@link greedyRun}s interleaved by work, its
- * answer shortened. Each run in turn expands {@link FAST_SLICE} × its weight nodes, round after
- * round, until one finds an answer or proves the level unsolvable, or the work left when the
- * portfolio starts is used up (each run's cap is its weight's part of it, so they end together);
- * each run's stored states get the same part of the memory. The runs ({@link FAST_WEIGHTS}):
+ * The fast mode: a portfolio of resumable searches interleaved by work. Round after round each live
+ * run expands {@link FAST_SLICE} × its weight nodes (the exact search's first slice is a whole
+ * round); when less work is left than a round takes, each run gets its weight's part of what is
+ * left among the live runs, so the work of a run that ended early goes to the others. The first
+ * answer ends the job; an exhausted exact search, or an exhausted push search without macros,
+ * proves the level unsolvable. The runs and their weights:
  *
- * - FESS (Shoham and Schaeffer's feature-space search, `FessFrontier` in fess.ts) by box moves
- *   (one box taken anywhere it can go is one move; every state stored costs a unit of work) —
- *   the main run;
- * - the plain greedy run (Microban 93, 139 and 144 need it);
- * - the guided run: free areas in the priority and corral deadlocks by sub-search (XSokoban 4, 8
- *   and 9; the zero-gap g levels, which goal-room macros mislead);
- * - on levels with goal rooms, the guided run with goal-room macros (XSokoban 7 and 60; Microban
- *   153) and the macro run without the guidance.
+ * - the push-optimal search ({@link exactSearch}) for {@link FAST_SHARES}.exact: its answer is
+ *   returned as it is, `optimal: true`;
+ * - on b/e levels, the line-rule optimum ({@link solveLines}, {@link FAST_SHARES}.lines) and a
+ *   weighted line-rule search ({@link FAST_SHARES}.weightedLines; first of all on levels of more than
+ *   {@link LARGE_LINE_LEVEL_BOXES} boxes, where it answers in a few hundred nodes and the other
+ *   searches cost far more CPU a node);
+ * - the rest to five push searches ({@link greedyRun}, weights {@link FAST_WEIGHTS}): FESS
+ *   (Shoham and Schaeffer's feature-space search by box moves, `FessFrontier` in fess.ts; one box
+ *   taken anywhere it can go is one move, every state stored costs a unit), the main run; the plain
+ *   greedy run (Microban 93, 139 and 144 need it); the guided run (free areas in the priority and
+ *   corral deadlocks by sub-search: XSokoban 4, 8 and 9, the zero-gap g levels); and on levels with
+ *   goal rooms the guided run with goal-room macros (XSokoban 7 and 60; Microban 153) and the macro
+ *   run without the guidance.
  *
- * An exhausted run proves the level unsolvable unless it took macros (they skip states); the
- * feature space and the area guidance only order the states, and the sub-search's deadlocks are
- * proven. Work alone decides which run finds the answer, so the answer is the same on any machine.
+ * Every answer but the exact search's is shortened by {@link optimize} (`optimal: false`). Work
+ * alone decides which run answers and how, so the answer is the same on any machine; the clock only
+ * stops the job.
  */
-function satisfice(
+function portfolio(
   level: Level,
   meter: BudgetMeter,
   memoryBytes: number,
-  lowerBound: number,
+  freeze: boolean,
+  boxes: number,
 ): SolveResult {
-  const sp = new Space(level);
-  if (sp.distanceEntries * 4 > memoryBytes / 2) {
-    return unsolvedResult(gaveUp('memory', 0, 'states'), meter.work, lowerBound);
-  }
-  const rooms = hasGoalRoom(sp);
-  const w = rooms ? FAST_WEIGHTS.rooms : FAST_WEIGHTS.noRooms;
-  const specs = [
-    { weight: w.fess, macros: false, areas: true, fess: true },
-    { weight: w.plain, macros: false, areas: false, fess: false },
-    { weight: w.guided, macros: false, areas: true, fess: false },
-    { weight: w.guidedMacros, macros: true, areas: true, fess: false },
-    { weight: w.macros, macros: true, areas: false, fess: false },
-  ].filter((spec) => spec.weight > 0);
-  const rest = meter.remaining();
-  const left = Number.isFinite(rest) ? rest : DEFAULT_MAX_WORK;
-  const tableBytes = memoryBytes - sp.distanceEntries * 4;
-  const runs = specs.map((spec) => {
-    const runMeter = new BudgetMeter(meter.share(Math.floor(left * spec.weight)));
-    return {
-      spec,
+  const total = Number.isFinite(meter.maxWork) ? meter.maxWork : DEFAULT_MAX_WORK;
+  let lowerBound = 0;
+  const runs: PortfolioRun[] = [];
+  // Every run's meter may take all the work; the slices keep each to its part. `firstSlice`: the
+  // exact search's is a whole round, so a small level gets its optimum before the others start.
+  const add = (
+    weight: number,
+    make: (runMeter: BudgetMeter, firstSlice: number) => ResumableRun<RunEnd>,
+    firstSlice = Math.round(FAST_SLICE * weight),
+  ): void => {
+    const runMeter = new BudgetMeter(meter.share(total));
+    const first = Math.min(firstSlice, Math.floor(total * weight));
+    runs.push({
+      weight,
       meter: runMeter,
+      search: make(runMeter, first),
       charged: 0,
-      done: false,
-      search: greedyRun(
-        sp,
-        level.player,
-        {
-          meter: runMeter,
-          memoryBytes: Math.floor(tableBytes * spec.weight),
-          macros: spec.macros,
-          areas: spec.areas,
-          fess: spec.fess,
-          boxMoves: spec.fess,
-        },
-        Math.max(1, Math.round(FAST_SLICE * spec.weight)),
-      ),
-    };
-  });
+      steps: 0,
+      ended: false,
+    });
+  };
+  const lineLevel = isLineLevel(level);
+  const large = boxes > LARGE_LINE_LEVEL_BOXES;
+  if (lineLevel && large)
+    add(FAST_SHARES.weightedLines, (m, first) => linesSearch(level, m, LINE_WEIGHT, first));
+  // The per-goal distance table may take at most half the memory; without it only the line-rule
+  // searches run.
+  const spaceFits = countBoxes(level).goals * level.cells.length * 4 <= memoryBytes / 2;
+  const sp = spaceFits ? new Space(level) : null;
+  let pushWeight = 1 - (lineLevel ? FAST_SHARES.lines + FAST_SHARES.weightedLines : 0);
+  if (sp) {
+    pushWeight -= FAST_SHARES.exact;
+    const tableBytes = memoryBytes - sp.distanceEntries * 4;
+    add(
+      FAST_SHARES.exact,
+      (m, first) =>
+        exactSearchRun(
+          sp,
+          level.player,
+          {
+            meter: m,
+            memoryBytes: Math.floor(tableBytes * FAST_EXACT_MEMORY),
+            freeze,
+            onLowerBound: (bound) => {
+              lowerBound = bound;
+            },
+          },
+          first,
+        ),
+      FAST_SLICE,
+    );
+    if (lineLevel) add(FAST_SHARES.lines, (m, first) => linesSearch(level, m, 1, first));
+    if (lineLevel && !large)
+      add(FAST_SHARES.weightedLines, (m, first) => linesSearch(level, m, LINE_WEIGHT, first));
+    const w = hasGoalRoom(sp) ? FAST_WEIGHTS.rooms : FAST_WEIGHTS.noRooms;
+    for (const spec of [
+      { weight: w.fess, macros: false, areas: true, fess: true },
+      { weight: w.plain, macros: false, areas: false, fess: false },
+      { weight: w.guided, macros: false, areas: true, fess: false },
+      { weight: w.guidedMacros, macros: true, areas: true, fess: false },
+      { weight: w.macros, macros: true, areas: false, fess: false },
+    ]) {
+      if (spec.weight <= 0) continue;
+      add(pushWeight * spec.weight, (m, first) =>
+        pushSearchRun(
+          greedyRun(
+            sp,
+            level.player,
+            {
+              meter: m,
+              memoryBytes: Math.floor(tableBytes * (1 - FAST_EXACT_MEMORY) * spec.weight),
+              macros: spec.macros,
+              areas: spec.areas,
+              fess: spec.fess,
+              boxMoves: spec.fess,
+            },
+            first,
+          ),
+          // an exhausted macro run proves nothing: macros skip states
+          !spec.macros,
+        ),
+      );
+    }
+  } else if (lineLevel) {
+    add(FAST_SHARES.lines, (m, first) => linesSearch(level, m, 1, first));
+    if (!large)
+      add(FAST_SHARES.weightedLines, (m, first) => linesSearch(level, m, LINE_WEIGHT, first));
+  }
+
   let memoryStates = -1;
   let live = runs;
   while (live.length > 0) {
+    const left = meter.remaining();
+    const liveWeight = live.reduce((sum, run) => sum + run.weight, 0);
     for (const run of live) {
-      const step = run.search.next();
-      meter.charge(run.meter.work - run.charged);
-      run.charged = run.meter.work;
-      if (!step.done) continue;
-      run.done = true;
-      const found = step.value;
-      if (found.pushes) return shortened(level, found.pushes, meter, lowerBound);
-      if (found.stop === 'unsolvable' && !run.spec.macros)
-        return unsolvedResult('impossible', meter.work, lowerBound);
-      if (found.stop === 'time')
-        return unsolvedResult(meter.gaveUp('time'), meter.work, lowerBound);
-      if (found.stop === 'memory') memoryStates = Math.max(memoryStates, found.states);
+      // the first step runs the first slice the run was made with
+      const slice =
+        run.steps === 0
+          ? 1
+          : Math.min(
+              Math.round(FAST_SLICE * run.weight),
+              Math.floor((left * run.weight) / liveWeight),
+            );
+      let end: RunEnd | null = null;
+      if (slice <= 0) end = { kind: 'stopped', bound: 'work', states: 0 };
+      else {
+        const step = run.search.next(slice);
+        run.steps++;
+        meter.charge(run.meter.work - run.charged);
+        run.charged = run.meter.work;
+        if (step.done) end = step.value;
+      }
+      if (end === null) continue;
+      run.ended = true;
+      if (end.kind === 'answer') {
+        return end.optimal
+          ? solvedWith(level, end.pushes, meter.work, lowerBound, true)
+          : shortened(level, end.pushes, meter, lowerBound);
+      }
+      if (end.kind === 'unsolvable')
+        return unsolvedResult('impossible', meter.work, end.exactBound ?? lowerBound);
+      if (end.bound === 'time') return unsolvedResult(meter.gaveUp('time'), meter.work, lowerBound);
+      if (end.bound === 'memory') memoryStates = Math.max(memoryStates, end.states);
     }
-    live = live.filter((run) => !run.done);
+    live = live.filter((run) => !run.ended);
   }
-  // every run used up its work share (or its memory); an exhausted macro run proves nothing
+  // every run used up its work (or its memory, or had nothing left to try)
   const outcome =
     memoryStates >= 0 ? gaveUp('memory', memoryStates, 'states') : meter.gaveUp('work');
   return unsolvedResult(outcome, meter.work, lowerBound);
+}
+
+/** {@link exactRun} as a portfolio run: its answer is push-optimal, its exhaustion a proof. */
+function* exactSearchRun(
+  sp: Space,
+  player: number,
+  limits: Parameters<typeof exactRun>[2],
+  firstSlice: number,
+): ResumableRun<RunEnd> {
+  const r = yield* exactRun(sp, player, limits, firstSlice);
+  if (r.pushes) return { kind: 'answer', pushes: r.pushes, optimal: true };
+  if (r.stop === 'unsolvable') return { kind: 'unsolvable', exactBound: r.lowerBound };
+  return { kind: 'stopped', bound: r.stop ?? 'spent', states: r.states };
+}
+
+/** A {@link greedyRun} as a portfolio run; its exhaustion is a proof when `proves`. */
+function* pushSearchRun(
+  run: ResumableRun<PushSearchOutcome>,
+  proves: boolean,
+): ResumableRun<RunEnd> {
+  const r = yield* run;
+  if (r.pushes) return { kind: 'answer', pushes: r.pushes, optimal: false };
+  if (r.stop === 'unsolvable' && proves) return { kind: 'unsolvable' };
+  return {
+    kind: 'stopped',
+    bound: r.stop === 'unsolvable' ? 'spent' : (r.stop ?? 'spent'),
+    states: r.states,
+  };
+}
+
+/**
+ * The line-rule search ({@link linesRun}; weighted A* when `weight` > 1) as a portfolio run: legal
+ * under standard rules, its answer is shortened like the push searches'. Its exhaustion proves only
+ * that no line-rule answer exists.
+ */
+function* linesSearch(
+  level: Level,
+  meter: BudgetMeter,
+  weight: number,
+  firstSlice: number,
+): ResumableRun<RunEnd> {
+  let r: SolveResult;
+  try {
+    r = yield* linesRun(level, meter, weight, firstSlice);
+  } catch (error) {
+    if (error instanceof InvalidInputError) return { kind: 'stopped', bound: 'spent', states: 0 }; // not a b/e lattice after all
+    throw error;
+  }
+  if ('value' in r && r.value) return { kind: 'answer', pushes: r.value.pushList, optimal: false };
+  const time = r.outcome.kind === 'gave-up' && r.outcome.bound === 'time';
+  return { kind: 'stopped', bound: time ? 'time' : 'spent', states: 0 };
 }
 
 /** True when two goals touch: a goal area that goal-room macros can fill in packing order. */
@@ -266,31 +395,6 @@ function shortened(
     work: meter.work,
     lowerBound,
   };
-}
-
-/**
- * Fast mode on b/e levels (every box and goal on a lattice slot): the line-rule optimum
- * ({@link solveLines}), or with `weight` > 1 a weighted line-rule answer, within `share` nodes, which is legal under standard rules; null
- * when it does not apply or does not finish in its share, `time` when the clock stopped it.
- */
-function lineAnswer(
-  level: Level,
-  meter: BudgetMeter,
-  share: number,
-  weight: number,
-): readonly Push[] | null | 'time' {
-  if (!isLineLevel(level)) return null;
-  const sub = new BudgetMeter(meter.share(share));
-  try {
-    const r = solveLinesMetered(level, sub, weight);
-    meter.charge(sub.work);
-    if ('value' in r) return r.value.pushList;
-    return r.outcome.kind === 'gave-up' && r.outcome.bound === 'time' ? 'time' : null;
-  } catch (error) {
-    meter.charge(sub.work);
-    if (error instanceof InvalidInputError) return null; // not a b/e lattice after all
-    throw error;
-  }
 }
 
 /** The push-optimal search ({@link exactSearch}) on `level`, counting on `meter`. */
