@@ -149,9 +149,9 @@ interface PortfolioRun {
  * - the push-optimal search ({@link exactSearch}) for {@link FAST_SHARES}.exact: its answer is
  *   returned as it is, `optimal: true`;
  * - on b/e levels, the line-rule optimum ({@link solveLines}, {@link FAST_SHARES}.lines) and a
- *   weighted line-rule search ({@link FAST_SHARES}.weightedLines; first of all on levels of more than
- *   {@link LARGE_LINE_LEVEL_BOXES} boxes, where it answers in a few hundred nodes and the other
- *   searches cost far more CPU a node);
+ *   weighted line-rule search ({@link FAST_SHARES}.weightedLines; on levels of more than
+ *   {@link LARGE_LINE_LEVEL_BOXES} boxes it goes first, its whole share as its first slice: it
+ *   answers there in a few thousand nodes and the other searches cost far more CPU a node);
  * - the rest to five push searches ({@link greedyRun}, weights {@link FAST_WEIGHTS}): FESS
  *   (Shoham and Schaeffer's feature-space search by box moves, `FessFrontier` in fess.ts; one box
  *   taken anywhere it can go is one move, every state stored costs a unit), the main run; the plain
@@ -194,8 +194,16 @@ function portfolio(
   };
   const lineLevel = isLineLevel(level);
   const large = boxes > LARGE_LINE_LEVEL_BOXES;
+  // On large b/e levels the weighted line search goes first with its whole share as its first
+  // slice: it answers in a few hundred to a few thousand nodes (7,305 on b n=8 seed 2), where every
+  // other search costs far more CPU a node, so an answer interleaved behind them would come after
+  // the clock has stopped the job.
   if (lineLevel && large)
-    add(FAST_SHARES.weightedLines, (m, first) => linesSearch(level, m, LINE_WEIGHT, first));
+    add(
+      FAST_SHARES.weightedLines,
+      (m, first) => linesSearch(level, m, LINE_WEIGHT, first),
+      Infinity,
+    );
   // The per-goal distance table may take at most half the memory; without it only the line-rule
   // searches run.
   const spaceFits = countBoxes(level).goals * level.cells.length * 4 <= memoryBytes / 2;
