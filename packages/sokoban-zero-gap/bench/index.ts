@@ -8,6 +8,7 @@ import { BudgetMeter, describeOutcome } from '@puzzlekit/job';
 import { BOX, GOAL, WALL } from '../src/model.js';
 import { exactSearch } from '../src/solve/astar.js';
 import { greedyRun } from '../src/solve/greedy.js';
+import { runToEnd } from '../src/solve/run.js';
 import { Space } from '../src/solve/space.js';
 import { generated as generate } from '../src/testing/generated.js';
 import {
@@ -335,10 +336,11 @@ if (wanted.includes('fess-trace')) {
   const rows: (string | number)[][] = [
     ['level', 'boxes', 'FESS', 'best packed', 'at work', 'best position', 'proof nodes'],
   ];
+  type BestPacked = { cells: Uint8Array; player: number; packed: number; work: number };
   for (const n of numbers) {
     const level = all[n - 1]!;
     const sp = new Space(level);
-    let best: { cells: Uint8Array; player: number; packed: number; work: number } | null = null;
+    let best: BestPacked | null = null;
     const meter = new BudgetMeter({ maxWork: work }, { unit: 'nodes' });
     const run = greedyRun(
       sp,
@@ -351,24 +353,17 @@ if (wanted.includes('fess-trace')) {
         fess: true,
         boxMoves: true,
         onBestPacked: (occ, player, packed, at) => {
-          const cells = new Uint8Array(occ.length);
-          for (let c = 0; c < occ.length; c++)
-            cells[c] = (sp.wall[c] ? WALL : 0) | (sp.goal[c] ? GOAL : 0) | (occ[c] ? BOX : 0);
+          // the level's walls and goals with the position's boxes
+          const cells = level.cells.map((cell, c) => (cell & (WALL | GOAL)) | (occ[c] ? BOX : 0));
           best = { cells, player, packed, work: at };
         },
       },
       Infinity,
     );
-    let step = run.next();
-    while (!step.done) step = run.next();
-    const found = step.value;
+    const found = runToEnd(run);
     const row: (string | number)[] = [n, sp.startBoxes.length];
-    const reached = best as {
-      cells: Uint8Array;
-      player: number;
-      packed: number;
-      work: number;
-    } | null;
+    // set inside the callback, which the compiler does not follow
+    const reached = best as BestPacked | null;
     row.push(found.pushes ? `solved, ${fmt(meter.work)} units` : `stopped: ${found.stop ?? ''}`);
     row.push(
       reached ? `${reached.packed}/${sp.goals.length}` : '-',

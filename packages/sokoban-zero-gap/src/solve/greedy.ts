@@ -238,7 +238,7 @@ export function* greedyRun(
       boxes,
     });
     meter.charge(proofMeter.work);
-    proofs!.work += proofMeter.work;
+    p.work += proofMeter.work;
     if (r.pushes) return r.pushes;
     return r.stop === 'unsolvable' ? 'dead' : null;
   }
@@ -247,7 +247,8 @@ export function* greedyRun(
    * For a node about to be expanded (its boxes in `cur`, flags in `occ`) that packs at least as
    * many boxes as any node not proven dead (and at least one), while the proofs have used at most
    * {@link PROOF_SHARE} of the run's work and the packing's proofs have not backed off past it
-   * ({@link MAX_PROOF_BACKOFF}): a push-optimal search of {@link PROOF_WORK} nodes from it. Returns its answer, 'dead' when it proves the node dead, or null. A dead node teaches a
+   * ({@link MAX_PROOF_BACKOFF}): a push-optimal search of {@link PROOF_WORK} nodes from it.
+   * Returns its answer, 'dead' when it proves the node dead, or null. A dead node teaches a
    * deadlock pattern ({@link LearnedDeadlocks}: its boxes are dropped, farthest from the box moved
    * last first, while {@link SHRINK_WORK}-node searches still prove the rest dead).
    */

@@ -134,7 +134,8 @@ interface PortfolioRun {
   readonly search: ResumableRun<RunEnd>;
   /** Its work so far, charged to the job's meter. */
   charged: number;
-  steps: number;
+  /** Its first step (set-up and first slice) is done. */
+  started: boolean;
   ended: boolean;
 }
 
@@ -188,7 +189,7 @@ function portfolio(
       meter: runMeter,
       search: make(runMeter, first),
       charged: 0,
-      steps: 0,
+      started: false,
       ended: false,
     });
   };
@@ -204,10 +205,8 @@ function portfolio(
       (m, first) => linesSearch(level, m, LINE_WEIGHT, first),
       Infinity,
     );
-  // The per-goal distance table may take at most half the memory; without it only the line-rule
-  // searches run.
-  const spaceFits = countBoxes(level).goals * level.cells.length * 4 <= memoryBytes / 2;
-  const sp = spaceFits ? new Space(level) : null;
+  // without the push searches' distance table only the line-rule searches run
+  const sp = distanceTableFits(level, memoryBytes) ? new Space(level) : null;
   let pushWeight = 1 - (lineLevel ? FAST_SHARES.lines + FAST_SHARES.weightedLines : 0);
   if (sp) {
     pushWeight -= FAST_SHARES.exact;
@@ -274,19 +273,19 @@ function portfolio(
     const left = meter.remaining();
     const liveWeight = live.reduce((sum, run) => sum + run.weight, 0);
     for (const run of live) {
-      // the first step runs the first slice the run was made with
-      const slice =
-        run.steps === 0
-          ? 1
-          : Math.min(
-              Math.round(FAST_SLICE * run.weight),
-              Math.floor((left * run.weight) / liveWeight),
-            );
+      // the first step runs the first slice the run was made with (a generator ignores the first
+      // next's argument)
+      const slice = run.started
+        ? Math.min(
+            Math.round(FAST_SLICE * run.weight),
+            Math.floor((left * run.weight) / liveWeight),
+          )
+        : 1;
       let end: RunEnd | null = null;
       if (slice <= 0) end = { kind: 'stopped', bound: 'work', states: 0 };
       else {
         const step = run.search.next(slice);
-        run.steps++;
+        run.started = true;
         meter.charge(run.meter.work - run.charged);
         run.charged = run.meter.work;
         if (step.done) end = step.value;
@@ -405,6 +404,14 @@ function shortened(
   };
 }
 
+/**
+ * Whether the push searches' per-goal distance table fits: it comes first and may take at most
+ * half the memory.
+ */
+function distanceTableFits(level: Level, memoryBytes: number): boolean {
+  return countBoxes(level).goals * level.cells.length * 4 <= memoryBytes / 2;
+}
+
 /** The push-optimal search ({@link exactSearch}) on `level`, counting on `meter`. */
 function exact(
   level: Level,
@@ -412,8 +419,7 @@ function exact(
   memoryBytes: number,
   freeze: boolean,
 ): SolveResult {
-  // The per-goal distance table comes first; it may take at most half the memory.
-  if (countBoxes(level).goals * level.cells.length * 4 > memoryBytes / 2) {
+  if (!distanceTableFits(level, memoryBytes)) {
     return unsolvedResult(gaveUp('memory', 0, 'states'), meter.work, 0);
   }
   const sp = new Space(level);
