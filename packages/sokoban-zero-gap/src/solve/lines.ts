@@ -1,6 +1,6 @@
 import { CellSearch } from '@puzzlekit/grid';
 import { InvalidInputError } from '@puzzlekit/errors';
-import { BudgetMeter, type Budget } from '@puzzlekit/job';
+import { BudgetMeter, gaveUp, type Budget } from '@puzzlekit/job';
 import {
   BOX,
   GOAL,
@@ -33,9 +33,16 @@ export function solveLines(level: Level, budget: Budget = {}): SolveResult {
  * {@link solveLines} counting on a meter of the caller's (a share of a portfolio's budget). With
  * `weight` > 1 the search is weighted A* (pushes + weight × bound first): it reaches an answer far
  * sooner on large levels, which is then not claimed optimal (at most `weight` times the optimum).
+ * `memoryBytes`: what its stored states may take (about; default unbounded but for the budget's
+ * `maxStates`): past it the search gives up on `memory`.
  */
-export function solveLinesMetered(level: Level, meter: BudgetMeter, weight = 1): SolveResult {
-  return runToEnd(linesRun(level, meter, weight, Infinity));
+export function solveLinesMetered(
+  level: Level,
+  meter: BudgetMeter,
+  weight = 1,
+  memoryBytes = Infinity,
+): SolveResult {
+  return runToEnd(linesRun(level, meter, weight, Infinity, memoryBytes));
 }
 
 /**
@@ -50,6 +57,7 @@ export function* linesRun(
   meter: BudgetMeter,
   weight: number,
   pauseEvery: number,
+  memoryBytes = Infinity,
 ): ResumableRun<SolveResult> {
   const { width, height, cells } = level;
   const size = cells.length;
@@ -93,31 +101,37 @@ export function* linesRun(
     const x = c % width;
     return x % 2 === 1 ? (c - x) / width : x;
   };
-  const goalPos = new Map<number, number[]>();
+  // Boxes keep their line and their order on it (a box moves along its line only, and two boxes on
+  // one line cannot pass), so a box is known by its line and its rank there for good: the state is
+  // one slot per box in that order, equal sets give equal arrays, and each box keeps the goal of the
+  // same rank on its line, which makes the in-order bound a sum that changes by one term a push.
+  const order = boxes0
+    .map((c) => ({ c, line: lineOf(c), pos: posOf(c) }))
+    .sort((a, b) => a.line - b.line || a.pos - b.pos);
+  const goalsByLine = new Map<number, number[]>();
   for (const g of goals) {
     const l = lineOf(g);
-    goalPos.set(l, [...(goalPos.get(l) ?? []), posOf(g)]);
+    const list = goalsByLine.get(l);
+    if (list) list.push(posOf(g));
+    else goalsByLine.set(l, [posOf(g)]);
   }
-  for (const v of goalPos.values()) v.sort((a, b) => a - b);
-  const h = (boxes: readonly number[]): number => {
-    const per = new Map<number, number[]>();
-    for (const b of boxes) {
-      const l = lineOf(b);
-      const arr = per.get(l);
-      if (arr) arr.push(posOf(b));
-      else per.set(l, [posOf(b)]);
+  for (const list of goalsByLine.values()) list.sort((a, b) => a - b);
+  const boxCount = order.length;
+  const goalOf = new Int32Array(boxCount);
+  let h0 = 0;
+  for (let i = 0; i < boxCount;) {
+    const line = order[i]!.line;
+    let j = i;
+    while (j < boxCount && order[j]!.line === line) j++;
+    const gs = goalsByLine.get(line);
+    if (!gs || gs.length !== j - i) return fail(-1, 'unsolvable');
+    for (let k = i; k < j; k++) {
+      goalOf[k] = gs[k - i]!;
+      h0 += Math.abs(order[k]!.pos - goalOf[k]!);
     }
-    let total = 0;
-    for (const [l, arr] of per) {
-      const gs = goalPos.get(l);
-      if (!gs || gs.length !== arr.length) return -1;
-      arr.sort((a, b) => a - b);
-      for (let i = 0; i < arr.length; i++) total += Math.abs(arr[i]! - gs[i]!);
-    }
-    return total;
-  };
-  const h0 = h(boxes0);
-  if (h0 < 0) return fail(-1, 'unsolvable');
+    i = j;
+  }
+  if (goalsByLine.size !== new Set(order.map((b) => b.line)).size) return fail(-1, 'unsolvable');
   // The line rule's invariant: all free squares reachable from one of them. `occ` holds the walls
   // and the boxes of the state at hand; grid's CellSearch floods it with buffers kept between calls
   // (a line level is closed by walls, so its outer ring is the search's border).
@@ -142,14 +156,27 @@ export function* linesRun(
     for (const g of goals) occ[g] = occ[g]! & WALL;
     if (!pocketFree) return fail(h0, 'unsolvable');
   }
-  type Node = { boxes: number[]; g: number; parent: number; box: number; dir: number };
-  const nodesArr: Node[] = [
-    { boxes: [...boxes0].sort((a, b) => a - b), g: 0, parent: -1, box: -1, dir: -1 },
-  ];
-  const seen = new Map<string, number>([[nodesArr[0]!.boxes.join(','), 0]]);
+  const store = new LineStates(
+    boxCount,
+    size,
+    Math.floor(memoryBytes / lineStateBytes(boxCount, size)),
+  );
+  const startSlots = Int32Array.from(order, (b) => b.c);
+  let startHash = 0;
+  for (const c of startSlots) startHash ^= zobrist(c);
+  store.find(startSlots, startHash);
+  const start = store.add(startSlots, startHash, 0, h0, -1, -1, -1);
+  if (start < 0) return unsolvedResult(gaveUp('memory', store.limit, 'states'), meter.work, h0);
+  store.remember(start);
+  // After a push the free squares are the old ones less the box's new slot plus its old one, which
+  // touches the cell it crossed: with the old ones connected, the new ones are iff the old cell
+  // touches every part the new slot cuts off ({@link FreeCuts}); the start, not known to be connected, is flooded.
+  const cuts = new FreeCuts(size, off);
+  const boxAt = new Int32Array(size).fill(-1);
+  const current = new Int32Array(boxCount);
   const buckets: number[][] = [];
   const bucketAt = (f: number): number[] => (buckets[f] ??= []);
-  bucketAt(weight * h0).push(0);
+  bucketAt(weight * h0).push(start);
   // a weighted child can land below the bucket at hand: the scan then goes back to it
   let lowest = Infinity;
   let pauseAt = meter.work + pauseEvery;
@@ -163,15 +190,16 @@ export function* linesRun(
     const bucket = buckets[f];
     while (bucket && bucket.length > 0 && !(lowest < f)) {
       const id = bucket.pop()!;
-      const node = nodesArr[id]!;
-      if (node.g + weight * h(node.boxes) !== f) continue; // stale
-      if (h(node.boxes) === 0) {
+      const hNode = store.h[id]!;
+      if (store.g[id]! + weight * hNode !== f) continue; // stale
+      if (hNode === 0) {
         const pushes: Push[] = [];
-        for (let x = id; nodesArr[x]!.parent >= 0; x = nodesArr[x]!.parent) {
-          const n = nodesArr[x]!;
+        for (let x = id; store.parent[x]! >= 0; x = store.parent[x]!) {
+          const crossed = store.crossed[x]!;
+          const dir = store.dir[x]! as Direction;
           pushes.push(
-            { box: n.box, direction: n.dir as Direction },
-            { box: n.box - off[n.dir]!, direction: n.dir as Direction },
+            { box: crossed, direction: dir },
+            { box: crossed - off[dir]!, direction: dir },
           );
         }
         pushes.reverse();
@@ -180,12 +208,23 @@ export function* linesRun(
       if (meter.work >= pauseAt) pauseAt = meter.work + ((yield) ?? pauseEvery);
       const bound = meter.spend();
       if (bound !== null) return fail(h0, bound);
-      if (meter.storesTooMany(nodesArr.length)) return fail(h0, 'memory');
-      for (const b of node.boxes) occ[b] = BOX;
-      for (let i = 0; i < node.boxes.length; i++) {
-        const r = node.boxes[i]!;
+      if (meter.storesTooMany(store.count)) return fail(h0, 'memory');
+      store.read(id, current);
+      for (let b = 0; b < boxCount; b++) {
+        occ[current[b]!] = BOX;
+        boxAt[current[b]!] = b;
+      }
+      // the start's free squares may not all meet (no other state is stored unless they do)
+      const root = occ.indexOf(0);
+      const whole = id === start && !connected(root);
+      if (!whole) cuts.analyse(occ, root);
+      const gNext = store.g[id]! + 2;
+      // the boxes in board order, as the children always came
+      for (let r = 0; r < size; r++) {
+        const b = boxAt[r]!;
+        if (b < 0) continue;
         const vertical = (r % width) % 2 === 1;
-        for (const d of vertical ? [0, 2] : [1, 3]) {
+        for (let d = vertical ? 0 : 1; d < 4; d += 2) {
           const o = off[d]!;
           const j = r + o;
           const r2 = j + o;
@@ -193,30 +232,272 @@ export function* linesRun(
           if (r2 < 0 || r2 >= size || !slot[r2] || occ[r2]) continue;
           occ[r] = 0;
           occ[r2] = BOX;
-          if (connected(r)) {
-            const next = node.boxes.slice();
-            next[i] = r2;
-            next.sort((a, b) => a - b);
-            const key = next.join(',');
-            const ng = node.g + 2;
-            const old = seen.get(key);
-            if (old === undefined || nodesArr[old]!.g > ng) {
-              const hv = h(next);
-              if (hv >= 0) {
-                const nid = nodesArr.length;
-                nodesArr.push({ boxes: next, g: ng, parent: id, box: j, dir: d });
-                seen.set(key, nid);
-                bucketAt(ng + weight * hv).push(nid);
-                if (weight > 1 && ng + weight * hv < f) lowest = Math.min(lowest, ng + weight * hv);
+          if (whole ? connected(r) : cuts.stillConnected(occ, r2, r)) {
+            current[b] = r2;
+            const hash = store.hash[id]! ^ zobrist(r) ^ zobrist(r2);
+            const old = store.find(current, hash);
+            if (old < 0 || store.g[old]! > gNext) {
+              const hv = hNode - Math.abs(posOf(r) - goalOf[b]!) + Math.abs(posOf(r2) - goalOf[b]!);
+              const nid = store.add(current, hash, gNext, hv, id, j, d);
+              if (nid < 0) {
+                current[b] = r;
+                occ[r2] = 0;
+                occ[r] = BOX;
+                clearBoxes(occ, boxAt, current);
+                return unsolvedResult(gaveUp('memory', store.limit, 'states'), meter.work, h0);
               }
+              store.remember(nid);
+              const fv = gNext + weight * hv;
+              bucketAt(fv).push(nid);
+              if (weight > 1 && fv < f) lowest = Math.min(lowest, fv);
             }
+            current[b] = r;
           }
           occ[r2] = 0;
           occ[r] = BOX;
         }
       }
-      for (const b of node.boxes) occ[b] = 0;
+      clearBoxes(occ, boxAt, current);
     }
   }
   return fail(h0, 'unsolvable');
+}
+
+/** A cell's part of a state's hash (the XOR over its boxes' cells): a 32-bit integer mix. */
+function zobrist(cell: number): number {
+  let x = Math.imul(cell + 0x9e3779b9, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return x ^ (x >>> 16);
+}
+
+/** Clears the boxes of `slots` from the occupancy and box index. */
+function clearBoxes(occ: Uint8Array, boxAt: Int32Array, slots: Int32Array): void {
+  for (const c of slots) {
+    occ[c] = 0;
+    boxAt[c] = -1;
+  }
+}
+
+/**
+ * Bytes one stored state of the line-rule search takes, about: its slots (2 bytes each on boards of
+ * up to 65,536 cells), its fields, its hash-table slots (at most half full) and its bucket entry.
+ */
+function lineStateBytes(boxes: number, cells: number): number {
+  return boxes * (cells <= 0x10000 ? 2 : 4) + 4 * 5 + 1 + 2 * 4 + 8;
+}
+
+/**
+ * The states of the line-rule search in typed arrays: each state's slots (box by box, in line and
+ * rank order) in one pool, its pushes so far, bound, parent and the push that made it, and an
+ * open-addressed hash table from slots to the state last stored for them.
+ */
+class LineStates {
+  count = 0;
+  private capacity = 1024;
+  private pool: Uint16Array | Int32Array;
+  g = new Int32Array(this.capacity);
+  h = new Int32Array(this.capacity);
+  parent = new Int32Array(this.capacity);
+  /** The cell the box crossed (its middle push) and the direction. */
+  crossed = new Int32Array(this.capacity);
+  dir = new Uint8Array(this.capacity);
+  hash = new Int32Array(this.capacity);
+  private table = new Int32Array(2048).fill(-1);
+  /** The table slot the last {@link find} stopped at: the state's, or the empty one for it. */
+  private slot = -1;
+
+  /** `limit`: the most states it may hold (the memory budget's). */
+  constructor(
+    private readonly boxes: number,
+    cells: number,
+    readonly limit: number,
+  ) {
+    this.pool =
+      cells <= 0x10000
+        ? new Uint16Array(this.capacity * boxes)
+        : new Int32Array(this.capacity * boxes);
+  }
+
+  /** Copies the slots of state `id` into `into`. */
+  read(id: number, into: Int32Array): void {
+    const at = id * this.boxes;
+    for (let b = 0; b < this.boxes; b++) into[b] = this.pool[at + b]!;
+  }
+
+  /** The state last stored with these slots (`hash`: theirs), or -1. */
+  find(slots: Int32Array, hash: number): number {
+    const mask = this.table.length - 1;
+    for (let i = hash & mask; ; i = (i + 1) & mask) {
+      const id = this.table[i]!;
+      if (id < 0 || (this.hash[id] === hash && this.same(id, slots))) {
+        this.slot = i;
+        return id;
+      }
+    }
+  }
+
+  /** Stores a state; its id, or -1 past the limit. Its table entry is made by {@link remember}. */
+  add(
+    slots: Int32Array,
+    hash: number,
+    g: number,
+    h: number,
+    parent: number,
+    crossed: number,
+    dir: number,
+  ): number {
+    if (this.count >= this.limit) return -1;
+    if (this.count === this.capacity) this.grow();
+    const id = this.count++;
+    this.pool.set(slots, id * this.boxes);
+    this.g[id] = g;
+    this.h[id] = h;
+    this.parent[id] = parent;
+    this.crossed[id] = crossed;
+    this.dir[id] = dir;
+    this.hash[id] = hash;
+    return id;
+  }
+
+  /** Makes `id` the state of the slots last looked up by {@link find}. */
+  remember(id: number): void {
+    const fresh = this.table[this.slot]! < 0;
+    this.table[this.slot] = id;
+    if (fresh && this.count * 2 > this.table.length) this.rehash();
+  }
+
+  private same(id: number, slots: Int32Array): boolean {
+    const at = id * this.boxes;
+    for (let b = 0; b < this.boxes; b++) if (this.pool[at + b] !== slots[b]) return false;
+    return true;
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    const pool =
+      this.pool instanceof Uint16Array
+        ? new Uint16Array(this.capacity * this.boxes)
+        : new Int32Array(this.capacity * this.boxes);
+    pool.set(this.pool);
+    this.pool = pool;
+    const more = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(this.capacity);
+      b.set(a);
+      return b;
+    };
+    this.g = more(this.g);
+    this.h = more(this.h);
+    this.parent = more(this.parent);
+    this.crossed = more(this.crossed);
+    this.dir = more(this.dir);
+    this.hash = more(this.hash);
+  }
+
+  private rehash(): void {
+    const old = this.table;
+    this.table = new Int32Array(old.length * 2).fill(-1);
+    const mask = this.table.length - 1;
+    for (const id of old) {
+      if (id < 0) continue;
+      let i = this.hash[id]! & mask;
+      while (this.table[i]! >= 0) i = (i + 1) & mask;
+      this.table[i] = id;
+    }
+  }
+}
+
+/**
+ * The cut cells of one state's free squares (Tarjan's depth-first search: discovery order, low
+ * links, subtree ends), so that each push asks in constant time whether the free squares still
+ * meet afterwards: the push takes one free cell and frees the box's old cell. When the taken cell
+ * is not a cut cell the rest stays connected, and the freed cell touches it. When it is, the
+ * squares left fall apart into its separated subtrees (and, unless it is the root, the part above
+ * it), and they meet again iff the freed cell touches every one of them.
+ */
+class FreeCuts {
+  private readonly disc: Int32Array;
+  private readonly low: Int32Array;
+  /** The last discovery number in each cell's subtree. */
+  private readonly end: Int32Array;
+  private readonly parent: Int32Array;
+  private readonly next: Uint8Array;
+  private readonly stack: Int32Array;
+  private readonly covered = new Uint8Array(5);
+  private readonly cutOff = new Uint8Array(4);
+
+  constructor(
+    private readonly size: number,
+    private readonly off: ArrayLike<number>,
+  ) {
+    this.disc = new Int32Array(size);
+    this.low = new Int32Array(size);
+    this.end = new Int32Array(size);
+    this.parent = new Int32Array(size);
+    this.next = new Uint8Array(size);
+    this.stack = new Int32Array(size);
+  }
+
+  /** Analyses the free cells of `occ` (0 = free) reached from `root`, a free cell. */
+  analyse(occ: Uint8Array, root: number): void {
+    const { size, off, disc, low, end, parent, next, stack } = this;
+    disc.fill(0);
+    let time = 1;
+    disc[root] = low[root] = time;
+    parent[root] = -1;
+    next[root] = 0;
+    let top = 0;
+    stack[0] = root;
+    while (top >= 0) {
+      const v = stack[top]!;
+      if (next[v]! < 4) {
+        const t = v + off[next[v]!++]!;
+        if (t < 0 || t >= size || occ[t]) continue;
+        if (disc[t] === 0) {
+          parent[t] = v;
+          disc[t] = low[t] = ++time;
+          next[t] = 0;
+          stack[++top] = t;
+        } else if (t !== parent[v] && disc[t]! < low[v]!) low[v] = disc[t]!;
+        continue;
+      }
+      top--;
+      end[v] = time;
+      const p = parent[v]!;
+      if (p >= 0 && low[v]! < low[p]!) low[p] = low[v]!;
+    }
+  }
+
+  /**
+   * True when the free cells analysed, less `taken` (one of them) and with `freed` (a cell next to
+   * one of them), still meet; `occ` is the occupancy after the push (`taken` filled, `freed` empty).
+   */
+  stillConnected(occ: Uint8Array, taken: number, freed: number): boolean {
+    const { size, off, disc, low, end, parent, covered, cutOff } = this;
+    // covered[d]: the subtree of the child of `taken` in direction d, when cut off (else 1);
+    // covered[4]: the part above `taken` (none at the root)
+    let parts = 0;
+    for (let d = 0; d < 4; d++) {
+      const c = taken + off[d]!;
+      cutOff[d] =
+        c >= 0 && c < size && disc[c]! > 0 && parent[c] === taken && low[c]! >= disc[taken]!
+          ? 1
+          : 0;
+      covered[d] = 1 - cutOff[d]!;
+      parts += cutOff[d]!;
+    }
+    if (parts === 0) return true;
+    covered[4] = parent[taken]! >= 0 ? 0 : 1;
+    for (let e = 0; e < 4; e++) {
+      const u = freed + off[e]!;
+      if (u < 0 || u >= size || occ[u] || disc[u] === 0) continue;
+      let part = 4;
+      for (let d = 0; d < 4; d++) {
+        const c = taken + off[d]!;
+        if (cutOff[d] && disc[c]! <= disc[u]! && disc[u]! <= end[c]!) part = d;
+      }
+      covered[part] = 1;
+    }
+    return (covered[0]! & covered[1]! & covered[2]! & covered[3]! & covered[4]) === 1;
+  }
 }

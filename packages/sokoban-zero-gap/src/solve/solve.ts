@@ -50,8 +50,9 @@ export const FAST_WEIGHTS = Object.freeze({
 });
 
 /**
- * The exact search's part of the memory for stored states in the fast mode (the other runs share
- * the rest by their weights): more than its part of the work, as its table grows fastest.
+ * The exact search's part of the memory for stored states in the fast mode, after the line-rule
+ * searches of b/e levels have taken their work shares of it (the push searches share the rest by
+ * their weights): more than its part of the work, as its table grows fastest.
  */
 export const FAST_EXACT_MEMORY = 0.2;
 
@@ -199,18 +200,20 @@ function portfolio(
   // slice: it answers in a few hundred to a few thousand nodes (7,305 on b n=8 seed 2), where every
   // other search costs far more CPU a node, so an answer interleaved behind them would come after
   // the clock has stopped the job.
-  if (lineLevel && large)
-    add(
-      FAST_SHARES.weightedLines,
-      (m, first) => linesSearch(level, m, LINE_WEIGHT, first),
-      Infinity,
-    );
   // without the push searches' distance table only the line-rule searches run
   const sp = distanceTableFits(level, memoryBytes) ? new Space(level) : null;
-  let pushWeight = 1 - (lineLevel ? FAST_SHARES.lines + FAST_SHARES.weightedLines : 0);
+  // the memory for stored states: the line-rule searches take their work shares of it
+  const stateBytes = sp ? memoryBytes - sp.distanceEntries * 4 : memoryBytes;
+  const linesMemory = (share: number): number => Math.floor(stateBytes * share);
+  const lineRun = (share: number, weight: number) => (m: BudgetMeter, first: number) =>
+    linesSearch(level, m, weight, first, linesMemory(share));
+  if (lineLevel && large)
+    add(FAST_SHARES.weightedLines, lineRun(FAST_SHARES.weightedLines, LINE_WEIGHT), Infinity);
+  const lineShare = lineLevel ? FAST_SHARES.lines + FAST_SHARES.weightedLines : 0;
+  let pushWeight = 1 - lineShare;
   if (sp) {
     pushWeight -= FAST_SHARES.exact;
-    const tableBytes = memoryBytes - sp.distanceEntries * 4;
+    const pushStateBytes = stateBytes * (1 - lineShare);
     add(
       FAST_SHARES.exact,
       (m, first) =>
@@ -219,7 +222,7 @@ function portfolio(
           level.player,
           {
             meter: m,
-            memoryBytes: Math.floor(tableBytes * FAST_EXACT_MEMORY),
+            memoryBytes: Math.floor(pushStateBytes * FAST_EXACT_MEMORY),
             freeze,
             onLowerBound: (bound) => {
               lowerBound = bound;
@@ -229,9 +232,9 @@ function portfolio(
         ),
       FAST_SLICE,
     );
-    if (lineLevel) add(FAST_SHARES.lines, (m, first) => linesSearch(level, m, 1, first));
+    if (lineLevel) add(FAST_SHARES.lines, lineRun(FAST_SHARES.lines, 1));
     if (lineLevel && !large)
-      add(FAST_SHARES.weightedLines, (m, first) => linesSearch(level, m, LINE_WEIGHT, first));
+      add(FAST_SHARES.weightedLines, lineRun(FAST_SHARES.weightedLines, LINE_WEIGHT));
     const w = hasGoalRoom(sp) ? FAST_WEIGHTS.rooms : FAST_WEIGHTS.noRooms;
     for (const spec of [
       { weight: w.fess, macros: false, areas: true, fess: true },
@@ -248,7 +251,7 @@ function portfolio(
             level.player,
             {
               meter: m,
-              memoryBytes: Math.floor(tableBytes * (1 - FAST_EXACT_MEMORY) * spec.weight),
+              memoryBytes: Math.floor(pushStateBytes * (1 - FAST_EXACT_MEMORY) * spec.weight),
               macros: spec.macros,
               areas: spec.areas,
               fess: spec.fess,
@@ -262,9 +265,8 @@ function portfolio(
       );
     }
   } else if (lineLevel) {
-    add(FAST_SHARES.lines, (m, first) => linesSearch(level, m, 1, first));
-    if (!large)
-      add(FAST_SHARES.weightedLines, (m, first) => linesSearch(level, m, LINE_WEIGHT, first));
+    add(FAST_SHARES.lines, lineRun(FAST_SHARES.lines, 1));
+    if (!large) add(FAST_SHARES.weightedLines, lineRun(FAST_SHARES.weightedLines, LINE_WEIGHT));
   }
 
   let memoryStates = -1;
@@ -348,15 +350,18 @@ function* linesSearch(
   meter: BudgetMeter,
   weight: number,
   firstSlice: number,
+  memoryBytes: number,
 ): ResumableRun<RunEnd> {
   let r: SolveResult;
   try {
-    r = yield* linesRun(level, meter, weight, firstSlice);
+    r = yield* linesRun(level, meter, weight, firstSlice, memoryBytes);
   } catch (error) {
     if (error instanceof InvalidInputError) return { kind: 'stopped', bound: 'spent', states: 0 }; // not a b/e lattice after all
     throw error;
   }
   if ('value' in r && r.value) return { kind: 'answer', pushes: r.value.pushList, optimal: false };
+  if (r.outcome.kind === 'gave-up' && r.outcome.bound === 'memory')
+    return { kind: 'stopped', bound: 'memory', states: r.outcome.limit };
   const time = r.outcome.kind === 'gave-up' && r.outcome.bound === 'time';
   return { kind: 'stopped', bound: time ? 'time' : 'spent', states: 0 };
 }
