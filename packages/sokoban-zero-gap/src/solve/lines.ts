@@ -374,7 +374,8 @@ class LineStates {
   }
 
   private grow(): void {
-    this.capacity *= 2;
+    // never past the limit: the pool is most of the memory
+    this.capacity = Math.min(this.capacity * 2, Math.max(this.limit, this.capacity + 1));
     const pool =
       this.pool instanceof Uint16Array
         ? new Uint16Array(this.capacity * this.boxes)
