@@ -394,10 +394,10 @@ if (wanted.includes('fess-trace')) {
 // 3b. The line-rule solver's reach.
 if (section('lines')) {
   console.log(
-    '\nLine-rule solver (solveLines): b and e, 1,000·n² scramble pushes, farthest selection, 60 s a level',
+    '\nLine-rule solver (solveLines): b and e, 1,000·n² scramble pushes, farthest selection, 60 s a level, default memory',
   );
   const rows: (string | number)[][] = [
-    ['level', 'boxes', 'solved', 'pushes', 'lower bound', 'states', 'states/s', 'ms'],
+    ['level', 'boxes', 'solved', 'pushes', 'lower bound', 'states', 'states/s', 'ms', 'peak MB'],
   ];
   for (const [type, n] of [
     ['b', 5],
@@ -418,9 +418,13 @@ if (section('lines')) {
       r.work,
       fmt((r.work * 1000) / t.ms, 0),
       fmt(t.ms, 0),
+      fmt(process.resourceUsage().maxRSS / 1024, 0),
     ]);
   }
   table(rows);
+  console.log(
+    'peak MB: the largest resident set of this process so far (512 MB for the states by default).',
+  );
 }
 
 // 4. The optimizer on answers too long to solve exactly.

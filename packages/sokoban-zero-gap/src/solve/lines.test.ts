@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BOX, GOAL, WALL, directionOffsets, type Level, type Push } from '../model.js';
 import { verify } from '../play.js';
 import { generated } from '../testing/generated.js';
-import { solveLinesMetered } from './lines.js';
+import { solveLines, solveLinesMetered } from './lines.js';
 
 /**
  * The line-rule search as it was first written, kept as the reference: every state a sorted list of
@@ -157,5 +157,9 @@ describe('the line-rule search', () => {
     // far too little memory for the states it needed
     const tight = solveLinesMetered(level, new BudgetMeter({ maxWork: 5_000 }), 1, 10_000);
     expect(tight.outcome).toMatchObject({ kind: 'gave-up', bound: 'memory', unit: 'states' });
+    // solveLines' option is in MB
+    const oneMb = solveLinesMetered(level, new BudgetMeter({ maxWork: 5_000 }), 1, 2 ** 20);
+    expect(solveLines(level, { maxWork: 5_000 }, { maxMemory: 1 })).toEqual(oneMb);
+    expect(() => solveLines(level, {}, { maxMemory: Number.NaN })).toThrow(/maxMemory must be/);
   });
 });

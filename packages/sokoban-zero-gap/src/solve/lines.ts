@@ -10,6 +10,7 @@ import {
   type Level,
   type Push,
 } from '../model.js';
+import { memoryBytesOf } from './memory.js';
 import { solvedWith, unsolvedResult, type SolveResult } from './result.js';
 import { runToEnd, type ResumableRun } from './run.js';
 
@@ -21,12 +22,19 @@ import { runToEnd, type ResumableRun } from './run.js';
  * in order to the goals on their line gives an admissible bound, which makes this search fast.
  * Every line-rule answer is legal under standard rules, so its length is an upper bound on the
  * standard push optimum ({@link solve}); `optimal` here means optimal under the line rule.
- * Work unit: `nodes` (states expanded).
+ * Work unit: `nodes` (states expanded). Its stored states take at most `maxMemory` MB (default
+ * `DEFAULT_SOLVE_MEMORY_MB`, 512); past that it gives up on `memory`.
  *
- * @throws InvalidInputError (code `NOT_LINE_LEVEL`) when a box or goal is not on a lattice slot.
+ * @throws InvalidInputError (code `NOT_LINE_LEVEL`) when a box or goal is not on a lattice slot,
+ *   (code `INVALID_OPTION`) for a bad `maxMemory`.
  */
-export function solveLines(level: Level, budget: Budget = {}): SolveResult {
-  return solveLinesMetered(level, new BudgetMeter(budget, { unit: 'nodes' }));
+export function solveLines(
+  level: Level,
+  budget: Budget = {},
+  options: { readonly maxMemory?: number } = {},
+): SolveResult {
+  const memoryBytes = memoryBytesOf(options.maxMemory);
+  return solveLinesMetered(level, new BudgetMeter(budget, { unit: 'nodes' }), 1, memoryBytes);
 }
 
 /**
@@ -156,10 +164,11 @@ export function* linesRun(
     for (const g of goals) occ[g] = occ[g]! & WALL;
     if (!pocketFree) return fail(h0, 'unsolvable');
   }
+  const slotCells = Int32Array.from(slot.keys()).filter((c) => slot[c] === 1);
   const store = new LineStates(
     boxCount,
-    size,
-    Math.floor(memoryBytes / lineStateBytes(boxCount, size)),
+    slotCells,
+    Math.floor(memoryBytes / lineStateBytes(boxCount, slotCells.length)),
   );
   const startSlots = Int32Array.from(order, (b) => b.c);
   let startHash = 0;
@@ -280,11 +289,13 @@ function clearBoxes(occ: Uint8Array, boxAt: Int32Array, slots: Int32Array): void
 }
 
 /**
- * Bytes one stored state of the line-rule search takes, about: its slots (2 bytes each on boards of
- * up to 65,536 cells), its fields, its hash-table slots (at most half full) and its bucket entry.
+ * Bytes one stored state of the line-rule search may take at the peak: its slots (a byte each on
+ * levels of up to 256 slots, 2 up to 65,536) and fields (21 bytes), half again while the arrays double (the old
+ * ones live until copied), its hash-table slots (4 bytes, a quarter to a half full: 16 at most)
+ * and its bucket entry (8 bytes, in arrays that grow by half: 12).
  */
-function lineStateBytes(boxes: number, cells: number): number {
-  return boxes * (cells <= 0x10000 ? 2 : 4) + 4 * 5 + 1 + 2 * 4 + 8;
+function lineStateBytes(boxes: number, slots: number): number {
+  return Math.ceil(1.5 * (boxes * (slots <= 0x100 ? 1 : slots <= 0x10000 ? 2 : 4) + 21)) + 16 + 12;
 }
 
 /**
@@ -295,7 +306,10 @@ function lineStateBytes(boxes: number, cells: number): number {
 class LineStates {
   count = 0;
   private capacity = 1024;
-  private pool: Uint16Array | Int32Array;
+  /** Each state's slots as slot numbers (one byte each on levels of up to 256 slots). */
+  private pool: Uint8Array | Uint16Array | Int32Array;
+  /** A cell's slot number. */
+  private readonly slotOf: Int32Array;
   g = new Int32Array(this.capacity);
   h = new Int32Array(this.capacity);
   parent = new Int32Array(this.capacity);
@@ -307,22 +321,33 @@ class LineStates {
   /** The table slot the last {@link find} stopped at: the state's, or the empty one for it. */
   private slot = -1;
 
-  /** `limit`: the most states it may hold (the memory budget's). */
+  /** `slotCells`: the cell of each slot number; `limit`: the most states it may hold. */
   constructor(
     private readonly boxes: number,
-    cells: number,
+    private readonly slotCells: Int32Array,
     readonly limit: number,
   ) {
-    this.pool =
-      cells <= 0x10000
-        ? new Uint16Array(this.capacity * boxes)
-        : new Int32Array(this.capacity * boxes);
+    this.pool = this.newPool();
+    let cells = 0;
+    for (const c of slotCells) cells = Math.max(cells, c + 1);
+    this.slotOf = new Int32Array(cells);
+    slotCells.forEach((c, i) => (this.slotOf[c] = i));
   }
 
-  /** Copies the slots of state `id` into `into`. */
+  private newPool(): Uint8Array | Uint16Array | Int32Array {
+    const n = this.capacity * this.boxes;
+    const slots = this.slotCells.length;
+    return slots <= 0x100
+      ? new Uint8Array(n)
+      : slots <= 0x10000
+        ? new Uint16Array(n)
+        : new Int32Array(n);
+  }
+
+  /** Copies the slots (cells) of state `id` into `into`. */
   read(id: number, into: Int32Array): void {
     const at = id * this.boxes;
-    for (let b = 0; b < this.boxes; b++) into[b] = this.pool[at + b]!;
+    for (let b = 0; b < this.boxes; b++) into[b] = this.slotCells[this.pool[at + b]!]!;
   }
 
   /** The state last stored with these slots (`hash`: theirs), or -1. */
@@ -350,7 +375,8 @@ class LineStates {
     if (this.count >= this.limit) return -1;
     if (this.count === this.capacity) this.grow();
     const id = this.count++;
-    this.pool.set(slots, id * this.boxes);
+    const at = id * this.boxes;
+    for (let b = 0; b < this.boxes; b++) this.pool[at + b] = this.slotOf[slots[b]!]!;
     this.g[id] = g;
     this.h[id] = h;
     this.parent[id] = parent;
@@ -369,17 +395,15 @@ class LineStates {
 
   private same(id: number, slots: Int32Array): boolean {
     const at = id * this.boxes;
-    for (let b = 0; b < this.boxes; b++) if (this.pool[at + b] !== slots[b]) return false;
+    for (let b = 0; b < this.boxes; b++)
+      if (this.pool[at + b] !== this.slotOf[slots[b]!]) return false;
     return true;
   }
 
   private grow(): void {
     // never past the limit: the pool is most of the memory
     this.capacity = Math.min(this.capacity * 2, Math.max(this.limit, this.capacity + 1));
-    const pool =
-      this.pool instanceof Uint16Array
-        ? new Uint16Array(this.capacity * this.boxes)
-        : new Int32Array(this.capacity * this.boxes);
+    const pool = this.newPool();
     pool.set(this.pool);
     this.pool = pool;
     const more = <T extends Int32Array | Uint8Array>(a: T): T => {

@@ -2,6 +2,7 @@ import { InvalidInputError } from '@puzzlekit/errors';
 import { BudgetMeter, DEFAULT_MAX_WORK, SOLVED, gaveUp, type Budget } from '@puzzlekit/job';
 import { countBoxes, type Level, type Push } from '../model.js';
 import { lurdToPushes } from '../play.js';
+import { memoryBytesOf } from './memory.js';
 import { isLineLevel, optimize } from './optimize.js';
 import { linesRun } from './lines.js';
 import { Space } from './space.js';
@@ -10,8 +11,7 @@ import { greedyRun } from './greedy.js';
 import type { ResumableRun } from './run.js';
 import { solvedWith, unsolvedResult, type SolveResult } from './result.js';
 
-/** Default memory budget of {@link solve} for its tables, in MB (2^20 bytes). */
-export const DEFAULT_SOLVE_MEMORY_MB = 512;
+export { DEFAULT_SOLVE_MEMORY_MB } from './memory.js';
 
 /**
  * The work shares of the fast mode's interleaved searches, as fractions of the node budget (see
@@ -111,7 +111,7 @@ export interface SolveOptions {
  */
 export function solve(level: Level, budget: Budget = {}, options: SolveOptions = {}): SolveResult {
   const meter = new BudgetMeter(budget, { unit: 'nodes' });
-  const memoryBytes = memoryOf(options);
+  const memoryBytes = memoryBytesOf(options.maxMemory);
   const counts = countBoxes(level);
   if (counts.goals !== counts.boxes) {
     throw new InvalidInputError(`the level has ${counts.boxes} boxes but ${counts.goals} goals`, {
@@ -451,15 +451,4 @@ function exact(
     meter.work,
     r.lowerBound,
   );
-}
-
-/** The memory budget in bytes. */
-function memoryOf(options: SolveOptions): number {
-  const maxMemory = options.maxMemory ?? DEFAULT_SOLVE_MEMORY_MB;
-  if (typeof maxMemory !== 'number' || !(maxMemory >= 1) || !Number.isFinite(maxMemory))
-    throw new InvalidInputError(`maxMemory must be a number of MB ≥ 1, got ${String(maxMemory)}`, {
-      path: '$.maxMemory',
-      code: 'INVALID_OPTION',
-    });
-  return maxMemory * 1024 * 1024;
 }
