@@ -60,6 +60,8 @@ export class FeatureSpace {
    * partial order) measured better than the plan's one order of the goals: with the plan on every
    * level of the tuning sample, FESS alone at 300,000 units solved 14 of 20 (lost XSokoban 20, 40
    * and 70), where with it only on the levels it parks a box in, it solves 17 (XSokoban 15 too).
+   * On the 57 Microban levels whose plan parks a box, FESS alone needs 175,268 units in all with
+   * the plan against 1,310,539 without (fewer on 49 levels, more on 5).
    */
   private readonly plan: PackingPlan | null;
 

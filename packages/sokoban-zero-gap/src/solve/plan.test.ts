@@ -27,6 +27,19 @@ describe('packing plan (Festival backward packing search)', () => {
     expect(plan.packed(occ)).toBe(2);
   });
 
+  it('lets a box that starts on a goal it cannot leave stay there', () => {
+    // the box on (1, 1) can never be pulled; it leaves the board where it starts
+    const sp = spaceOf(['#######', '#*.$@ #', '#######']);
+    const plan = new PackingPlan(sp);
+    expect(plan.complete).toBe(true);
+    expect(plan.steps.map((s) => s.to)).toEqual([1 * 7 + 1, 1 * 7 + 2]);
+    expect(plan.parks).toBe(false);
+    const occ = new Uint8Array(sp.size);
+    occ[1 * 7 + 1] = 1;
+    occ[1 * 7 + 3] = 1;
+    expect(plan.packed(occ)).toBe(1); // the start position: the first step is done
+  });
+
   it('scores a plan that parks a box (score_parked_boxes)', () => {
     // A: a box parked on cell 10 until step 2 moves it on to 30; B: a box to 20 for good
     const steps: PlanStep[] = [

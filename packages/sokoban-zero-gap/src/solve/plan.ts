@@ -24,7 +24,9 @@ export interface PlanStep {
  * `park_order.cpp`), in this solver's own terms. A backward search from the solved position (a
  * box on every goal, the player in each area the goals close off) pulls boxes: one move takes one
  * box, the others standing, to any cell the pulls reach, and a box pulled onto a free start cell
- * leaves the board there (each start cell takes one box: Festival's bases). It aims to empty the
+ * leaves the board there (each start cell takes one box: Festival's bases); a box standing on a
+ * free start cell may also leave without moving (a box that starts on a goal and keeps it: without
+ * this, Microban 144's four such boxes made the plan park a box for nothing). It aims to empty the
  * board, best first: fewest boxes left, then fewest free-floor areas, fewest boxes on goals, and
  * the least lone-box push distance from the free start cells to the boxes (Festival runs a whole
  * FESS backwards; this greedy search empties every board of the tuning sample in at most 276
@@ -341,6 +343,14 @@ function backwardSearch(sp: Space, maxNodes: number, maxWork: number): SearchRes
     for (const b of boxes) occ[b] = 1;
     for (let i = 0; i < boxes.length; i++) {
       const b = boxes[i]!;
+      // a box standing on a free start cell may leave the board there without moving
+      if (baseIndex[b]! >= 0 && bases[baseIndex[b]!]) {
+        const nextBases = bases.slice();
+        nextBases[baseIndex[b]!] = 0;
+        for (const c of boxes) occ[c] = 0;
+        add(without(boxes, i), player, nextBases, node, b, -1);
+        for (const c of boxes) occ[c] = 1;
+      }
       // the pulls of box b, the others standing
       sp.flood(occ, player);
       work += sp.regionSize;
