@@ -9,6 +9,7 @@ import { FeatureSpace, FessFrontier } from './fess.js';
 import { Assignment } from './hungarian.js';
 import { GoalMacro } from './macro.js';
 import { PackingOrder } from './packing.js';
+import { PackingPlan } from './plan.js';
 import { StateStore, mix } from './store.js';
 import { Space, UNREACHABLE } from './space.js';
 import { LearnedDeadlocks } from './learned.js';
@@ -130,7 +131,9 @@ export function* greedyRun(
   // 0.98× the CPU time of hand-written per-priority arrays, compareCpu on XSokoban 4, 5 and 8).
   const open = new BucketQueue(1024);
   // With `fess`, the open positions are kept by feature-space cell instead (FESS).
-  const features = limits.fess ? new FeatureSpace(sp, packing) : null;
+  const features = limits.fess
+    ? new FeatureSpace(sp, packing, boxMoves ? new PackingPlan(sp) : null)
+    : null;
   const frontier = new FessFrontier(
     boxMoves ? { bestEveryOther: true, weightScale: BOX_MOVE_WEIGHT_SCALE, pathBest: true } : {},
   );
