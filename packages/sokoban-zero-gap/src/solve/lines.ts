@@ -13,6 +13,10 @@ import {
 import { memoryBytesOf } from './memory.js';
 import { solvedWith, unsolvedResult, type SolveResult } from './result.js';
 import { runToEnd, type ResumableRun } from './run.js';
+import { mix } from './store.js';
+
+/** A cell's part of a state's hash (the XOR over its boxes' cells): the state store's mix. */
+const cellHash = (cell: number): number => mix(0, cell);
 
 /**
  * Push-optimal A* under the **line rule** of b and e levels (the rule their generator scrambles by):
@@ -172,7 +176,7 @@ export function* linesRun(
   );
   const startSlots = Int32Array.from(order, (b) => b.c);
   let startHash = 0;
-  for (const c of startSlots) startHash ^= zobrist(c);
+  for (const c of startSlots) startHash ^= cellHash(c);
   store.find(startSlots, startHash);
   const start = store.add(startSlots, startHash, 0, h0, -1, -1, -1);
   if (start < 0) return unsolvedResult(gaveUp('memory', store.limit, 'states'), meter.work, h0);
@@ -243,18 +247,13 @@ export function* linesRun(
           occ[r2] = BOX;
           if (whole ? connected(r) : cuts.stillConnected(occ, r2, r)) {
             current[b] = r2;
-            const hash = store.hash[id]! ^ zobrist(r) ^ zobrist(r2);
+            const hash = store.hash[id]! ^ cellHash(r) ^ cellHash(r2);
             const old = store.find(current, hash);
             if (old < 0 || store.g[old]! > gNext) {
               const hv = hNode - Math.abs(posOf(r) - goalOf[b]!) + Math.abs(posOf(r2) - goalOf[b]!);
               const nid = store.add(current, hash, gNext, hv, id, j, d);
-              if (nid < 0) {
-                current[b] = r;
-                occ[r2] = 0;
-                occ[r] = BOX;
-                clearBoxes(occ, boxAt, current);
+              if (nid < 0)
                 return unsolvedResult(gaveUp('memory', store.limit, 'states'), meter.work, h0);
-              }
               store.remember(nid);
               const fv = gNext + weight * hv;
               bucketAt(fv).push(nid);
@@ -266,26 +265,13 @@ export function* linesRun(
           occ[r] = BOX;
         }
       }
-      clearBoxes(occ, boxAt, current);
+      for (const c of current) {
+        occ[c] = 0;
+        boxAt[c] = -1;
+      }
     }
   }
   return fail(h0, 'unsolvable');
-}
-
-/** A cell's part of a state's hash (the XOR over its boxes' cells): a 32-bit integer mix. */
-function zobrist(cell: number): number {
-  let x = Math.imul(cell + 0x9e3779b9, 0x85ebca6b);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  return x ^ (x >>> 16);
-}
-
-/** Clears the boxes of `slots` from the occupancy and box index. */
-function clearBoxes(occ: Uint8Array, boxAt: Int32Array, slots: Int32Array): void {
-  for (const c of slots) {
-    occ[c] = 0;
-    boxAt[c] = -1;
-  }
 }
 
 /**
@@ -401,8 +387,8 @@ class LineStates {
   }
 
   private grow(): void {
-    // never past the limit: the pool is most of the memory
-    this.capacity = Math.min(this.capacity * 2, Math.max(this.limit, this.capacity + 1));
+    // never past the limit (add grows only below it): the pool is most of the memory
+    this.capacity = Math.min(this.capacity * 2, this.limit);
     const pool = this.newPool();
     pool.set(this.pool);
     this.pool = pool;

@@ -235,10 +235,12 @@ function backwardSearch(sp: Space, maxNodes: number, maxWork: number): SearchRes
   const starts = sp.startBoxes;
   const baseIndex = new Int32Array(size).fill(-1);
   starts.forEach((s, i) => (baseIndex[s] = i));
-  // cells a lone box can be pushed to from some start cell: a pulled box must stand on one
-  const fromStart = pushReach(sp);
   // per start cell: lone-box push distances from it (the board otherwise empty)
   const startDist = Array.from(starts, (st) => pushDistances(sp, st));
+  // cells a lone box can be pushed to from some start cell: a pulled box must stand on one
+  const fromStart = new Uint8Array(size);
+  for (const dist of startDist)
+    for (let c = 0; c < size; c++) if (dist[c] !== 255) fromStart[c] = 1;
   const areas = new AreaCounter(sp);
 
   // the nodes: boxes (sorted cells), player cell (normalised), bases left, parent and move
@@ -452,26 +454,4 @@ function pushDistances(sp: Space, s: number): Uint8Array {
     }
   }
   return dist;
-}
-
-/** 1 on the cells a lone box can be pushed to from some start cell (the board otherwise empty). */
-function pushReach(sp: Space): Uint8Array {
-  const { size, off, wall } = sp;
-  const reach = new Uint8Array(size);
-  const queue: number[] = [];
-  for (const s of sp.startBoxes) {
-    if (reach[s]) continue;
-    reach[s] = 1;
-    queue.push(s);
-  }
-  for (let i = 0; i < queue.length; i++) {
-    const c = queue[i]!;
-    for (const o of off) {
-      const t = c + o;
-      if (wall[t] || wall[c - o] || reach[t]) continue;
-      reach[t] = 1;
-      queue.push(t);
-    }
-  }
-  return reach;
 }

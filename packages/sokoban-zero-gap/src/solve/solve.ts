@@ -58,9 +58,9 @@ export const FAST_WEIGHTS = Object.freeze({
 export const FAST_LINE_MEMORY = Object.freeze({ lines: 0.3, weightedLines: 0.4 });
 
 /**
- * The exact search's part of the memory for stored states in the fast mode, after the line-rule
- * searches of b/e levels have taken theirs ({@link FAST_LINE_MEMORY}) (the push searches share the rest by
- * their weights): more than its part of the work, as its table grows fastest.
+ * The exact search's part of the memory for stored states in the fast mode that the line-rule
+ * searches of b/e levels leave ({@link FAST_LINE_MEMORY}); the push searches share the rest by
+ * their weights. More than its part of the work, as its table grows fastest.
  */
 export const FAST_EXACT_MEMORY = 0.2;
 
@@ -204,24 +204,21 @@ function portfolio(
   };
   const lineLevel = isLineLevel(level);
   const large = boxes > LARGE_LINE_LEVEL_BOXES;
-  // On large b/e levels the weighted line search goes first with its whole share as its first
-  // slice: it answers in a few hundred to a few thousand nodes (7,305 on b n=8 seed 2), where every
-  // other search costs far more CPU a node, so an answer interleaved behind them would come after
-  // the clock has stopped the job.
   // without the push searches' distance table only the line-rule searches run
   const sp = distanceTableFits(level, memoryBytes) ? new Space(level) : null;
   // the memory for stored states: on b/e levels the line-rule searches take their parts first
   const stateBytes = sp ? memoryBytes - sp.distanceEntries * 4 : memoryBytes;
+  const pushStateBytes =
+    stateBytes * (lineLevel ? 1 - FAST_LINE_MEMORY.lines - FAST_LINE_MEMORY.weightedLines : 1);
   const lineRun = (weight: number, memory: number) => (m: BudgetMeter, first: number) =>
     linesSearch(level, m, weight, first, Math.floor(stateBytes * memory));
   const weightedLines = lineRun(LINE_WEIGHT, FAST_LINE_MEMORY.weightedLines);
-  const optimalLines = lineRun(1, FAST_LINE_MEMORY.lines);
+  // On large b/e levels the weighted line search goes first with its whole share as its first
+  // slice: it answers in a few hundred to a few thousand nodes (7,305 on b n=8 seed 2), where every
+  // other search costs far more CPU a node, so an answer interleaved behind them would come after
+  // the clock has stopped the job.
   if (lineLevel && large) add(FAST_SHARES.weightedLines, weightedLines, Infinity);
-  let pushWeight = 1 - (lineLevel ? FAST_SHARES.lines + FAST_SHARES.weightedLines : 0);
   if (sp) {
-    pushWeight -= FAST_SHARES.exact;
-    const pushStateBytes =
-      stateBytes * (lineLevel ? 1 - FAST_LINE_MEMORY.lines - FAST_LINE_MEMORY.weightedLines : 1);
     add(
       FAST_SHARES.exact,
       (m, first) =>
@@ -240,8 +237,16 @@ function portfolio(
         ),
       FAST_SLICE,
     );
-    if (lineLevel) add(FAST_SHARES.lines, optimalLines);
-    if (lineLevel && !large) add(FAST_SHARES.weightedLines, weightedLines);
+  }
+  if (lineLevel) {
+    add(FAST_SHARES.lines, lineRun(1, FAST_LINE_MEMORY.lines));
+    if (!large) add(FAST_SHARES.weightedLines, weightedLines);
+  }
+  if (sp) {
+    // the line shares first, then the exact one: the order fixes the float weights' last bits, and
+    // so the slices
+    const pushWeight =
+      1 - (lineLevel ? FAST_SHARES.lines + FAST_SHARES.weightedLines : 0) - FAST_SHARES.exact;
     const w = hasGoalRoom(sp) ? FAST_WEIGHTS.rooms : FAST_WEIGHTS.noRooms;
     for (const spec of [
       { weight: w.fess, macros: false, areas: true, fess: true },
@@ -271,9 +276,6 @@ function portfolio(
         ),
       );
     }
-  } else if (lineLevel) {
-    add(FAST_SHARES.lines, optimalLines);
-    if (!large) add(FAST_SHARES.weightedLines, weightedLines);
   }
 
   let memoryStates = -1;
