@@ -70,6 +70,7 @@ export {
   FAST_SHARES,
   FAST_WEIGHTS,
   FAST_SLICE,
+  EXACT_FIRST_ROUND_BOXES,
   LINE_WEIGHT,
   SHORTEN_WORK,
   type SolveOptions,

@@ -49,7 +49,8 @@ export class FeatureSpace {
   private readonly areas: AreaCounter;
   private readonly packing: PackingOrder;
   private readonly goals: Int32Array;
-  private readonly floor: Int32Array;
+  /** The passage cells (see {@link passage}). */
+  private readonly passages: Int32Array;
 
   /** The hotspot table, when the board is small enough for it (else hotspots are not counted). */
   private readonly hot: Hotspots | null;
@@ -81,7 +82,7 @@ export class FeatureSpace {
       const acrossColumn = wall[c + off[0]!] && wall[c + off[2]!];
       if ((acrossRow || acrossColumn) && !goal[c] && !sp.dead[c]) this.passage[c] = 1;
     }
-    this.floor = Int32Array.from(floor);
+    this.passages = Int32Array.from(floor.filter((c) => this.passage[c]));
     this.room = new Int32Array(size).fill(-1);
     let rooms = 0;
     const stack: number[] = [];
@@ -105,16 +106,16 @@ export class FeatureSpace {
 
   /** The features of the position `occ` (box flags); `areas`: its free areas when known. */
   of(occ: Uint8Array, areas = -1): Features {
-    let onGoals = 0;
-    for (const g of this.goals) if (occ[g]) onGoals++;
     let rooms = 0;
-    for (const c of this.floor) if (occ[c] && this.passage[c]) rooms++;
+    for (const c of this.passages) if (occ[c]) rooms++;
     let packed: number;
     let outOfPlan: number;
     if (this.plan) {
       packed = this.plan.packed(occ);
       outOfPlan = this.plan.outOfPlan(occ, packed);
     } else {
+      let onGoals = 0;
+      for (const g of this.goals) if (occ[g]) onGoals++;
       outOfPlan = this.packing.blockingFilled(occ);
       packed = onGoals - outOfPlan;
     }

@@ -10,6 +10,7 @@ import { Assignment } from './hungarian.js';
 import { GoalMacro } from './macro.js';
 import { PackingOrder } from './packing.js';
 import { PackingPlan } from './plan.js';
+import { BoxPlaces } from './places.js';
 import { StateStore, mix } from './store.js';
 import { Space, UNREACHABLE } from './space.js';
 import { LearnedDeadlocks } from './learned.js';
@@ -139,6 +140,8 @@ export function* greedyRun(
   );
   // box moves: the single-box search's queue (box cell, stored state, pushes to try) and its states
   const queue = boxMoves ? new Int32Array(size * 4 * 3 + 3) : new Int32Array(0);
+  // box moves: the player's regions and the free areas at every place of the box moved
+  const places = boxMoves ? new BoxPlaces(sp) : null;
   const seen = new Set<number>();
   let bestPacked = -1;
   // proofs (FESS by box moves): nodes of a new best packing are checked by a small exact search,
@@ -344,6 +347,7 @@ export function* greedyRun(
       queue[tail++] = node;
       queue[tail++] = mask;
       occ[b] = 0;
+      places!.analyse(occ);
       store.copyBits(node, bits);
       store.toggle(bits, b);
       while (head < tail) {
@@ -393,7 +397,10 @@ export function* greedyRun(
     store.toggle(bits, y);
     const hiB = hiNode ^ zBoxHi[b]! ^ zBoxHi[y]!;
     const loB = loNode ^ zBoxLo[b]! ^ zBoxLo[y]!;
-    const norm = sp.flood(occ, x);
+    // the region and areas a flood and an area count would give, from the box's one analysis
+    const pl = places!;
+    const areaCount = pl.place(y);
+    const norm = pl.regionMin(x);
     const key = mix(hiB ^ zPlayerHi[norm]!, loB ^ zPlayerLo[norm]!);
     let n = store.find(bits, norm, key);
     if (n >= 0 && seen.has(n)) {
@@ -403,7 +410,9 @@ export function* greedyRun(
     let next = 0;
     for (let e = 0; e < 4; e++) {
       const z = y + off[e]!;
-      if (!wall[z] && !occ[z] && !dead[z] && sp.inRegion(y - off[e]!)) next |= 1 << e;
+      const u = y - off[e]!;
+      if (wall[z] || occ[z] || dead[z] || wall[u] || occ[u]) continue;
+      if (pl.together(u, x)) next |= 1 << e;
     }
     if (n < 0) {
       const bound = meter.spend();
@@ -419,9 +428,9 @@ export function* greedyRun(
       if (h === 0) return n;
       if (h < big && !proofs?.learned.matchesAt(occ, norm, y)) {
         cache.save(n, childA);
-        const areaCount = areas ? areas.count(occ) : 0;
-        const priority = h + PACKING_WEIGHT * packing.penalty(occ) + AREA_WEIGHT * areaCount;
-        frontier.add(n, priority, features!.of(occ, areas ? areaCount : -1), false);
+        const areaWeight = areas ? AREA_WEIGHT * areaCount : 0;
+        const priority = h + PACKING_WEIGHT * packing.penalty(occ) + areaWeight;
+        frontier.add(n, priority, features!.of(occ, areaCount), false);
       }
     }
     store.toggle(bits, y);

@@ -11,6 +11,7 @@ import {
   type Push,
 } from '../model.js';
 import { memoryBytesOf } from './memory.js';
+import { CutTree } from './cuttree.js';
 import { solvedWith, unsolvedResult, type SolveResult } from './result.js';
 import { runToEnd, type ResumableRun } from './run.js';
 import { mix } from './store.js';
@@ -427,13 +428,7 @@ class LineStates {
  * it), and they meet again iff the freed cell touches every one of them.
  */
 class FreeCuts {
-  private readonly disc: Int32Array;
-  private readonly low: Int32Array;
-  /** The last discovery number in each cell's subtree. */
-  private readonly end: Int32Array;
-  private readonly parent: Int32Array;
-  private readonly next: Uint8Array;
-  private readonly stack: Int32Array;
+  private readonly tree: CutTree;
   private readonly covered = new Uint8Array(5);
   private readonly cutOff = new Uint8Array(4);
 
@@ -441,42 +436,13 @@ class FreeCuts {
     private readonly size: number,
     private readonly off: ArrayLike<number>,
   ) {
-    this.disc = new Int32Array(size);
-    this.low = new Int32Array(size);
-    this.end = new Int32Array(size);
-    this.parent = new Int32Array(size);
-    this.next = new Uint8Array(size);
-    this.stack = new Int32Array(size);
+    this.tree = new CutTree(size, off);
   }
 
   /** Analyses the free cells of `occ` (0 = free) reached from `root`, a free cell. */
   analyse(occ: Uint8Array, root: number): void {
-    const { size, off, disc, low, end, parent, next, stack } = this;
-    disc.fill(0);
-    let time = 1;
-    disc[root] = low[root] = time;
-    parent[root] = -1;
-    next[root] = 0;
-    let top = 0;
-    stack[0] = root;
-    while (top >= 0) {
-      const v = stack[top]!;
-      if (next[v]! < 4) {
-        const t = v + off[next[v]!++]!;
-        if (t < 0 || t >= size || occ[t]) continue;
-        if (disc[t] === 0) {
-          parent[t] = v;
-          disc[t] = low[t] = ++time;
-          next[t] = 0;
-          stack[++top] = t;
-        } else if (t !== parent[v] && disc[t]! < low[v]!) low[v] = disc[t]!;
-        continue;
-      }
-      top--;
-      end[v] = time;
-      const p = parent[v]!;
-      if (p >= 0 && low[v]! < low[p]!) low[p] = low[v]!;
-    }
+    this.tree.clear();
+    this.tree.grow(root, occ, occ);
   }
 
   /**
@@ -484,7 +450,8 @@ class FreeCuts {
    * one of them), still meet; `occ` is the occupancy after the push (`taken` filled, `freed` empty).
    */
   stillConnected(occ: Uint8Array, taken: number, freed: number): boolean {
-    const { size, off, disc, low, end, parent, covered, cutOff } = this;
+    const { size, off, covered, cutOff } = this;
+    const { disc, low, end, parent } = this.tree;
     // covered[d]: the subtree of the child of `taken` in direction d, when cut off (else 1);
     // covered[4]: the part above `taken` (none at the root)
     let parts = 0;

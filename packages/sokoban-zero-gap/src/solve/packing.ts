@@ -27,6 +27,8 @@ export class PackingOrder {
   private readonly byStart: Int32Array;
   private readonly byList: Int32Array;
   private readonly goalIndex: Int32Array;
+  /** The goal cells, by goal index. */
+  private readonly goalCells: Int32Array;
   /** Number of blocking pairs found (0: the order says nothing). */
   readonly pairs: number;
   /**
@@ -37,6 +39,7 @@ export class PackingOrder {
 
   constructor(sp: Space) {
     const goals = sp.goals;
+    this.goalCells = goals;
     this.goalIndex = new Int32Array(sp.size).fill(-1);
     goals.forEach((g, i) => (this.goalIndex[g] = i));
     const round = extractionRounds(sp);
@@ -84,10 +87,9 @@ export class PackingOrder {
   private countBlocking(occ: Uint8Array, oncePerGoal: boolean): number {
     if (this.pairs === 0) return 0;
     let total = 0;
-    const { goalIndex, blockStart, blockList } = this;
-    for (let i = 0; i < goalIndex.length; i++) {
-      const g = goalIndex[i]!;
-      if (g < 0 || !occ[i]) continue;
+    const { goalCells, blockStart, blockList } = this;
+    for (let g = 0; g < goalCells.length; g++) {
+      if (!occ[goalCells[g]!]) continue;
       for (let j = blockStart[g]!; j < blockStart[g + 1]!; j++) {
         if (occ[blockList[j]!]) continue;
         total++;

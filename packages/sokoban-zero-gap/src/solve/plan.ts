@@ -61,7 +61,12 @@ export class PackingPlan {
     this.boxesLeft = search.boxesLeft;
     this.steps = search.steps;
     this.initial = this.steps.filter((s) => s.from === -2).length;
-    this.oopZones = this.complete ? oopZones(sp, this.steps) : [];
+    // each zone as its list of cells: a count then costs the zone, not the board
+    this.oopZones = (this.complete ? oopZones(sp, this.steps) : []).map((zone) => {
+      const cells: number[] = [];
+      for (let c = 0; c < zone.length; c++) if (zone[c]) cells.push(c);
+      return Int32Array.from(cells);
+    });
   }
 
   /**
@@ -71,14 +76,14 @@ export class PackingPlan {
    * must be cleared away before the plan goes on; each count gets the zone of the next count at
    * which the zone changes, so boxes are cleared as early as they can be.
    */
-  private readonly oopZones: Uint8Array[];
+  private readonly oopZones: Int32Array[];
 
   /** The boxes in `occ` that stand in the out-of-plan zone of the plan's step `packed`. */
   outOfPlan(occ: Uint8Array, packed: number): number {
     const zone = this.oopZones[packed];
     if (!zone) return 0;
     let n = 0;
-    for (let c = 0; c < zone.length; c++) if (zone[c] && occ[c]) n++;
+    for (let i = 0; i < zone.length; i++) if (occ[zone[i]!]) n++;
     return n;
   }
 
