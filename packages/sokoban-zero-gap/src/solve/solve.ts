@@ -7,6 +7,7 @@ import { isLineLevel, optimize } from './optimize.js';
 import { linesRun } from './lines.js';
 import { Space } from './space.js';
 import { exactRun, exactSearch, type PushSearchOutcome } from './astar.js';
+import { backwardRun } from './backward.js';
 import { greedyRun } from './greedy.js';
 import type { ResumableRun } from './run.js';
 import { solvedWith, unsolvedResult, type SolveResult } from './result.js';
@@ -40,13 +41,33 @@ export const LARGE_LINE_LEVEL_BOXES = 24;
 export const LINE_WEIGHT = 3;
 
 /**
- * The weights of the fast mode's five push searches (see {@link solve}): each one's part of the work
+ * The weights of the fast mode's six push searches (see {@link solve}): each one's part of the work
  * the {@link FAST_SHARES} leave, and of the memory for stored states the exact search leaves. On
- * levels without goal rooms the macro runs are left out.
+ * levels without goal rooms the macro runs are left out. FESS takes the most: at the weights of
+ * round 5 (0.55 with goal rooms) it got only 20–30 % of the CPU on XSokoban 30, 40 and 50, as a
+ * node of the guided runs costs 3–6 times one of its units. The backward search ({@link backwardRun})
+ * takes a whole round ({@link FAST_SLICE}) as its first slice: it answers the levels it answers in
+ * a few thousand to tens of thousands of units, at a third of FESS's CPU a unit (XSokoban 1, 2, 3, 5,
+ * 6, 15 and 80 of the tuning sample; zero-gap w n = 8 seed 2 and g n = 8 seed 1, which no forward
+ * search answered in 30 CPU-s, in 13,549 and 13,197).
  */
 export const FAST_WEIGHTS = Object.freeze({
-  rooms: Object.freeze({ fess: 0.8, plain: 0.05, guided: 0.05, guidedMacros: 0.07, macros: 0.03 }),
-  noRooms: Object.freeze({ fess: 0.9, plain: 0.05, guided: 0.05, guidedMacros: 0, macros: 0 }),
+  rooms: Object.freeze({
+    fess: 0.7,
+    backward: 0.1,
+    plain: 0.05,
+    guided: 0.05,
+    guidedMacros: 0.07,
+    macros: 0.03,
+  }),
+  noRooms: Object.freeze({
+    fess: 0.8,
+    backward: 0.1,
+    plain: 0.05,
+    guided: 0.05,
+    guidedMacros: 0,
+    macros: 0,
+  }),
 });
 
 /**
@@ -84,10 +105,12 @@ export interface SolveOptions {
   /**
    * `optimal` (default): A*, the answer has the fewest pushes. `fast`: a portfolio of searches
    * interleaved by work, each its share of the node budget, slice by slice: the A* search for a
-   * tenth ({@link FAST_SHARES}; its first slice is a whole round, so small levels get the optimum
-   * anyway); on b/e levels the line-rule optimum ({@link solveLines}, a quarter) and a weighted
-   * line-rule search (a tenth); and five push searches ({@link FAST_WEIGHTS}): FESS, Shoham and
-   * Schaeffer's feature-space search by box moves (`FessFrontier`), and four greedy best-first
+   * tenth ({@link FAST_SHARES}; on levels of at most {@link EXACT_FIRST_ROUND_BOXES} boxes its first
+   * slice is a whole round, so small levels get the optimum anyway); on b/e levels the line-rule
+   * optimum ({@link solveLines}, a quarter) and a weighted line-rule search (a tenth); and six push
+   * searches ({@link FAST_WEIGHTS}): a greedy search backward by pulls from the solved position,
+   * FESS, Shoham and Schaeffer's feature-space search by box moves (`FessFrontier`), and four
+   * greedy best-first
    * searches ({@link greedySearch}: PI-corral pruning, corral and bipartite deadlocks, packing
    * order, goal-room macros). An answer from all but the A* search is shortened by
    * {@link optimize} and is not claimed optimal (`optimal: false`).
@@ -162,7 +185,7 @@ interface PortfolioRun {
  * run expands {@link FAST_SLICE} × its weight nodes (the exact search's first slice is a whole
  * round); when less work is left than a round takes, each run gets its weight's part of what is
  * left among the live runs, so the work of a run that ended early goes to the others. The first
- * answer ends the job; an exhausted exact search, or an exhausted push search without macros,
+ * answer ends the job; an exhausted exact search, or an exhausted forward push search without macros,
  * proves the level unsolvable. The runs and their weights:
  *
  * - the push-optimal search ({@link exactSearch}) for {@link FAST_SHARES}.exact: its answer is
@@ -171,7 +194,9 @@ interface PortfolioRun {
  *   weighted line-rule search ({@link FAST_SHARES}.weightedLines; on levels of more than
  *   {@link LARGE_LINE_LEVEL_BOXES} boxes it goes first, its whole share as its first slice: it
  *   answers there in a few thousand nodes and the other searches cost far more CPU a node);
- * - the rest to five push searches ({@link greedyRun}, weights {@link FAST_WEIGHTS}): FESS
+ * - the rest to six push searches (weights {@link FAST_WEIGHTS}): the backward search by pulls from
+ *   the solved position ({@link backwardRun}; a whole round as its first slice); and five
+ *   {@link greedyRun}s: FESS
  *   (Shoham and Schaeffer's feature-space search by box moves, `FessFrontier` in fess.ts; one box
  *   taken anywhere it can go is one move, every state stored costs a unit), the main run; the plain
  *   greedy run (Microban 93, 139 and 144 need it); the guided run (free areas in the priority and
@@ -257,6 +282,24 @@ function portfolio(
     const pushWeight =
       1 - (lineLevel ? FAST_SHARES.lines + FAST_SHARES.weightedLines : 0) - FAST_SHARES.exact;
     const w = hasGoalRoom(sp) ? FAST_WEIGHTS.rooms : FAST_WEIGHTS.noRooms;
+    // the backward search: its first slice a whole round (see FAST_WEIGHTS)
+    add(
+      pushWeight * w.backward,
+      (m, first) =>
+        pushSearchRun(
+          backwardRun(
+            sp,
+            level.player,
+            {
+              meter: m,
+              memoryBytes: Math.floor(pushStateBytes * (1 - FAST_EXACT_MEMORY) * w.backward),
+            },
+            first,
+          ),
+          false,
+        ),
+      FAST_SLICE,
+    );
     for (const spec of [
       { weight: w.fess, macros: false, areas: true, fess: true },
       { weight: w.plain, macros: false, areas: false, fess: false },
