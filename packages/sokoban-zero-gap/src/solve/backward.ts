@@ -1,6 +1,7 @@
 import { BucketQueue } from '@puzzlekit/graph-search';
 import type { BudgetMeter } from '@puzzlekit/job';
 import type { Direction, Push } from '../model.js';
+import { DualCache } from './duals.js';
 import { Assignment } from './hungarian.js';
 import { StateStore, mix } from './store.js';
 import { UNREACHABLE, type Space } from './space.js';
@@ -48,6 +49,12 @@ export function* backwardRun(
   const parentA = new Assignment(k, size, dist, UNREACHABLE);
   const childA = new Assignment(k, size, dist, UNREACHABLE);
   const big = parentA.big;
+  // a popped position takes its matching from a cache of recent ones or replays the last few pulls
+  // from a cached ancestor (a pull is stored as a push is: box cell × 4 + the way it moves), so a
+  // fresh O(k³) solve is rare: without it the solves took 84 % of the run's CPU
+  const cache = new DualCache(k);
+  const maxReplay = Math.max(2, k >> 2);
+  const rowOf = new Int32Array(size);
   const open = new BucketQueue(1024);
   const opposite = new Int32Array(4);
   for (let d = 0; d < 4; d++) for (let e = 0; e < 4; e++) if (off[e] === -off[d]!) opposite[d] = e;
@@ -82,6 +89,7 @@ export function* backwardRun(
       lo0,
     );
     if (n < 0) return { pushes: null, nodes: 0, stop: 'memory', states: store.count };
+    cache.save(n, parentA);
     open.push(n, h0);
   }
   for (const g of goals) occ[g] = 0;
@@ -94,13 +102,16 @@ export function* backwardRun(
     if (node < 0) return { pushes: null, nodes, stop: 'unsolvable', states: store.count };
     store.decode(node, cur);
     for (let i = 0; i < k; i++) occ[cur[i]!] = 1;
-    parentA.solve(cur);
+    cache.restore(node, parentA, cur, store.parent, store.pushOf, off, maxReplay);
     sp.flood(occ, store.player[node]!);
     sp.markRegion();
     const hiN = store.boxHi[node]!;
     const loN = store.boxLo[node]!;
-    for (let row = 1; row <= k; row++) {
-      const b = parentA.rows[row]!;
+    // the boxes in cell order (as a fresh solve of `cur` would have its rows), each with its row
+    for (let row = 1; row <= k; row++) rowOf[parentA.rows[row]!] = row;
+    for (let i = 0; i < k; i++) {
+      const b = cur[i]!;
+      const row = rowOf[b]!;
       for (let d = 0; d < 4; d++) {
         const p = b + off[d]!;
         const q = p + off[d]!;
@@ -129,7 +140,10 @@ export function* backwardRun(
             const n = store.add(bits, norm, key, node, b * 4 + d, hiB, loB);
             if (n < 0) failed = 'memory';
             else if (h === 0 && sp.inRegion(player)) found = n;
-            else open.push(n, h);
+            else {
+              cache.save(n, childA);
+              open.push(n, h);
+            }
           }
         }
         occ[p] = 0;
