@@ -48,7 +48,7 @@ export const LINE_WEIGHT = 3;
  * node of the guided runs costs 3–6 times one of its units. The backward search ({@link backwardRun})
  * takes a whole round ({@link FAST_SLICE}) as its first slice: it answers the levels it answers in
  * a few thousand to tens of thousands of units, at a fraction of FESS's CPU a unit (XSokoban 1, 2, 3, 5,
- * 6, 15 and 80 of the tuning sample; zero-gap w n = 8 seed 2 and g n = 8 seed 1, which no forward
+ * 6, 9, 15 and 80 of the tuning sample; zero-gap w n = 8 seed 2 and g n = 8 seed 1, which no forward
  * search answered in 30 CPU-s, in 13,549 and 13,197).
  */
 export const FAST_WEIGHTS = Object.freeze({
