@@ -34,7 +34,8 @@ export function* backwardRun(
   const { size, off, wall, goals, zBoxHi, zBoxLo, zPlayerHi, zPlayerLo } = sp;
   const starts = Int32Array.from(sp.startBoxes).sort();
   const k = starts.length;
-  const dist = pullDistances(sp, starts);
+  // pulls from a cell to a start cell: the pushes from the start cell to it
+  const dist = sp.pushTable(starts, false);
   // cells from which some start cell can be reached by pulls
   const live = new Uint8Array(size);
   for (let i = 0; i < k; i++)
@@ -132,11 +133,8 @@ export function* backwardRun(
           const h = childA.move(row - 1, p);
           if (h < big) {
             const bound = meter.spend();
-            if (bound !== null) {
-              for (let i = 0; i < k; i++) occ[cur[i]!] = 0;
-              occ[p] = 0;
+            if (bound !== null)
               return { pushes: null, nodes: meter.work - start, stop: bound, states: store.count };
-            }
             const n = store.add(bits, norm, key, node, b * 4 + d, hiB, loB);
             if (n < 0) failed = 'memory';
             else if (h === 0 && sp.inRegion(player)) found = n;
@@ -167,32 +165,4 @@ export function* backwardRun(
     }
     return out;
   }
-}
-
-/**
- * dist[i × size + c]: pulls that bring a lone box from `c` to start cell `starts[i]` — the pushes
- * from the start cell to `c` (UNREACHABLE if none).
- */
-function pullDistances(sp: Space, starts: Int32Array): Int32Array {
-  const { size, off, wall } = sp;
-  const k = starts.length;
-  const dist = new Int32Array(k * size).fill(UNREACHABLE);
-  const queue = new Int32Array(size);
-  for (let i = 0; i < k; i++) {
-    const base = i * size;
-    let head = 0;
-    let tail = 0;
-    queue[tail++] = starts[i]!;
-    dist[base + starts[i]!] = 0;
-    while (head < tail) {
-      const x = queue[head++]!;
-      for (const o of off) {
-        const t = x + o;
-        if (wall[t] || wall[x - o] || dist[base + t] !== UNREACHABLE) continue;
-        dist[base + t] = dist[base + x]! + 1;
-        queue[tail++] = t;
-      }
-    }
-  }
-  return dist;
 }

@@ -105,7 +105,7 @@ export class BoxPlaces {
     let separated = 0;
     for (let d = 0; d < 4; d++) {
       const c = y + off[d]!;
-      if (disc[c] === 0 || parent[c] !== y || disc[c]! <= dy) continue;
+      if (disc[c] === 0 || parent[c] !== y) continue;
       if (low[c]! >= dy) separated++;
       else rest = Math.min(rest, subtreeMin[c]!);
     }
@@ -128,7 +128,7 @@ export class BoxPlaces {
     if (dz <= dy || dz > end[y]!) return -1;
     for (let d = 0; d < 4; d++) {
       const c = y + off[d]!;
-      if (disc[c] === 0 || parent[c] !== y || disc[c]! <= dy) continue;
+      if (disc[c] === 0 || parent[c] !== y) continue;
       if (disc[c]! <= dz && dz <= end[c]!) return low[c]! >= dy ? c : -1;
     }
     return -1;

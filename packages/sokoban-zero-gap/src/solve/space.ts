@@ -119,30 +119,41 @@ export class Space {
    * Built on first use: it takes {@link distanceEntries} × 4 bytes, so callers check that first.
    */
   get pushDist(): Int32Array {
-    if (this.distances) return this.distances;
-    const { size, off, wall, goals } = this;
-    const k = goals.length;
+    this.distances ??= this.pushTable(this.goals, true);
+    return this.distances;
+  }
+
+  /**
+   * A lone box's push distances between `cells` and every cell, one breadth-first search per cell
+   * of `cells` (O(cells × size)): `table[i * size + c]` is the pushes that bring the box from c to
+   * `cells[i]` when `toCells` (searched backward, by pulls), else from `cells[i]` to c
+   * (UNREACHABLE if none). The caller pays for its `cells.length × size × 4` bytes.
+   */
+  pushTable(cells: ArrayLike<number>, toCells: boolean): Int32Array {
+    const { size, off, wall } = this;
+    const k = cells.length;
     const dist = new Int32Array(k * size).fill(UNREACHABLE);
     const q = this.queue;
-    for (let g = 0; g < k; g++) {
-      const base = g * size;
+    for (let i = 0; i < k; i++) {
+      const base = i * size;
       let head = 0;
       let tail = 0;
-      q[tail++] = goals[g]!;
-      dist[base + goals[g]!] = 0;
+      q[tail++] = cells[i]!;
+      dist[base + cells[i]!] = 0;
       while (head < tail) {
-        const t = q[head++]!;
+        const x = q[head++]!;
         for (const o of off) {
-          const c = t - o;
-          const p = c - o;
+          // backward, a box pushed by o from c = x - o has the player on c - o; forward, the box
+          // goes on to x + o with the player on x - o
+          const c = toCells ? x - o : x + o;
+          const p = toCells ? c - o : x - o;
           if (c < 0 || p < 0 || c >= size || p >= size || wall[c] || wall[p]) continue;
           if (dist[base + c] !== UNREACHABLE) continue;
-          dist[base + c] = dist[base + t]! + 1;
+          dist[base + c] = dist[base + x]! + 1;
           q[tail++] = c;
         }
       }
     }
-    this.distances = dist;
     return dist;
   }
 
